@@ -1,0 +1,24 @@
+// swift-tools-version:6.0
+import PackageDescription
+
+let package = Package(
+    name: "chat-tui",
+    products: [
+        .executable(name: "chat-tui", targets: ["chat-tui"]),
+    ],
+    targets: [
+        .systemLibrary(
+            name: "CNcurses",
+            pkgConfig: "ncursesw",
+            providers: [.apt(["libncurses-dev"])]
+        ),
+        .target(name: "ChatCore"),
+        .target(name: "TUI", dependencies: ["CNcurses", "ChatCore"]),
+        .executableTarget(
+            name: "chat-tui",
+            dependencies: ["ChatCore", "TUI"]
+        ),
+        .testTarget(name: "ChatCoreTests", dependencies: ["ChatCore"]),
+        .testTarget(name: "EndToEndTests"),
+    ]
+)

@@ -1,0 +1,124 @@
+/// Everything the chat screen is: the room, its messages, the composer and the
+/// terminal's size. `apply(_:now:)` is the only way it changes, one event at a
+/// time, so every behaviour can be tested by feeding it events.
+public struct ChatState: Equatable, Sendable {
+    /// The room's name, shown on the separator line.
+    public let room: String
+    /// The name the user's messages are sent under.
+    public var nick: String
+    /// The messages in the room, oldest first.
+    public private(set) var messages: [Message] = []
+    public private(set) var composer = Composer()
+    public private(set) var size: TerminalSize
+    /// True once the user has asked to quit.
+    public private(set) var isFinished = false
+    /// How text is measured, shared by every part of the screen.
+    public let rules: WidthRules
+
+    public init(room: String, nick: String, size: TerminalSize, rules: WidthRules = .terminal) {
+        self.room = room
+        self.nick = nick
+        self.size = size
+        self.rules = rules
+    }
+
+    /// The composer's text at the current width.
+    public var composerLayout: ComposerLayout {
+        ComposerLayout(draft: composer.draft, width: size.columns, rules: rules)
+    }
+
+    /// How the screen's rows are shared for a composer laid out as `layout`.
+    public func screenLayout(for layout: ComposerLayout) -> ScreenLayout {
+        ScreenLayout(height: size.rows, wantedComposerRows: layout.rows.count)
+    }
+
+    /// Changes the state by one event. `now` stamps any message sent.
+    /// Returns what the program around the state must do as a result.
+    @discardableResult
+    public mutating func apply(_ event: Event, now: Timestamp) -> [Effect] {
+        var effects: [Effect] = []
+        switch event {
+        case .text(let text):
+            let input = Self.normalizedInput(text)
+            composer.edit { $0.insert(input) }
+        case .key(let key):
+            effects = press(key, now: now)
+        case .resize(let newSize):
+            size = newSize
+        case .received(let message):
+            messages.append(message)
+        }
+        let layout = composerLayout
+        composer.scrollToCaret(in: layout, visibleRows: screenLayout(for: layout).composerRows.count)
+        return effects
+    }
+
+    private mutating func press(_ key: Key, now: Timestamp) -> [Effect] {
+        switch key {
+        case .enter: return send(now: now)
+        case .alt(.enter), .control("j"): composer.edit { $0.insert("\n") }
+        case .left, .control("b"): composer.edit { $0.moveLeft() }
+        case .right, .control("f"): composer.edit { $0.moveRight() }
+        case .up, .control("p"): composer.moveVertically(by: -1, width: size.columns, rules: rules)
+        case .down, .control("n"): composer.moveVertically(by: 1, width: size.columns, rules: rules)
+        case .home, .control("a"): composer.edit { $0.moveToLineStart() }
+        case .end, .control("e"): composer.edit { $0.moveToLineEnd() }
+        case .backspace, .control("h"): composer.edit { $0.deleteBackward() }
+        case .delete: composer.edit { $0.deleteForward() }
+        case .control("u"): composer.edit { $0.deleteToLineStart() }
+        case .control("k"): composer.edit { $0.deleteToLineEnd() }
+        case .control("w"): composer.edit { $0.deleteWordBackward() }
+        case .control("c"): isFinished = true
+        case .control("d"):
+            if composer.draft.isEmpty { isFinished = true } else { composer.edit { $0.deleteForward() } }
+        default: break
+        }
+        return []
+    }
+
+    /// Sends the draft as a message, or runs it when it is a command.
+    /// A blank draft sends nothing.
+    private mutating func send(now: Timestamp) -> [Effect] {
+        guard !composer.draft.isBlank else { return [] }
+        let text = Self.trimmedForSending(composer.draft.text)
+        if text == "/quit" {
+            isFinished = true
+            return []
+        }
+        let message = Message(sender: nick, text: text, time: now, isOwn: true)
+        messages.append(message)
+        composer.reset()
+        return [.sent(message)]
+    }
+
+    /// The draft as sent: without trailing blanks, nor blank lines before the text.
+    static func trimmedForSending(_ text: String) -> String {
+        var characters = Substring(text)
+        while let last = characters.last, last.isWhitespace { characters.removeLast() }
+        while let newline = characters.firstIndex(where: \.isNewline),
+              characters[..<newline].allSatisfy(\.isWhitespace) {
+            characters = characters[characters.index(after: newline)...]
+        }
+        return String(characters)
+    }
+
+    /// Typed or pasted text with carriage returns made newlines and other control
+    /// characters (which no key should type) left out.
+    static func normalizedInput(_ text: String) -> String {
+        var result = String.UnicodeScalarView()
+        var previousWasCR = false
+        for scalar in text.unicodeScalars {
+            defer { previousWasCR = scalar == "\r" }
+            switch scalar {
+            case "\r": result.append("\n")
+            case "\n": if !previousWasCR { result.append("\n") }
+            case "\t": result.append(scalar)
+            default:
+                if WidthRules.visibleReplacement(for: scalar) == nil || scalar.value >= 0x2028 {
+                    result.append(scalar)
+                }
+            }
+        }
+        return String(result)
+    }
+}

@@ -1,0 +1,85 @@
+/// Draws a `ChatState` into a `Frame`: the pane of newest messages above the
+/// separator, the composer below it, and the cursor at the caret.
+///
+/// Only the messages that fit in the pane are laid out, newest first, so the
+/// cost of a frame does not grow with the room's history.
+public struct ChatView: Sendable {
+    public let clock: ClockFace
+
+    /// Shown in the empty composer.
+    public static func placeholder(room: String) -> String {
+        "Message \(room) · Enter sends · Alt-Enter adds a line"
+    }
+
+    public init(clock: ClockFace) {
+        self.clock = clock
+    }
+
+    public func frame(for state: ChatState) -> Frame {
+        var frame = Frame(size: state.size)
+        guard state.size.columns > 0, state.size.rows > 0 else { return frame }
+        let layout = state.composerLayout
+        let screen = state.screenLayout(for: layout)
+        drawPane(state, rows: screen.paneRows, into: &frame)
+        if let row = screen.separatorRow { drawSeparator(state, row: row, into: &frame) }
+        drawComposer(state, layout: layout, rows: screen.composerRows, into: &frame)
+        return frame
+    }
+
+    private func drawPane(_ state: ChatState, rows: Range<Int>, into frame: inout Frame) {
+        var row = rows.upperBound
+        for message in state.messages.reversed() {
+            guard row > rows.lowerBound else { break }
+            let laidOut = MessageLayout(message: message, width: state.size.columns, rules: state.rules, clock: clock)
+            for spans in laidOut.rows.reversed() {
+                guard row > rows.lowerBound else { break }
+                row -= 1
+                for span in spans {
+                    frame.put(span.text, rules: state.rules, style: span.style, row: row, column: span.column)
+                }
+            }
+        }
+    }
+
+    private func drawSeparator(_ state: ChatState, row: Int, into frame: inout Frame) {
+        let width = state.size.columns
+        let line = CellText("─", width: 1)
+        frame.put(Array(repeating: line, count: width), style: .separator, row: row, column: 0)
+        let room = " \(state.room) "
+        let nick = " \(state.nick) "
+        let roomWidth = state.rules.width(of: room)
+        let nickWidth = state.rules.width(of: nick)
+        if 2 + roomWidth <= width {
+            frame.put(room, rules: state.rules, style: .separatorLabel, row: row, column: 2)
+        }
+        if 2 + roomWidth + 1 + nickWidth + 2 <= width {
+            frame.put(nick, rules: state.rules, style: .separatorLabel, row: row, column: width - 2 - nickWidth)
+        }
+    }
+
+    private func drawComposer(_ state: ChatState, layout: ComposerLayout, rows: Range<Int>, into frame: inout Frame) {
+        guard !rows.isEmpty else { return }
+        let width = state.size.columns
+        let draft = state.composer.draft
+        let top = state.composer.scrollTop
+        if draft.isEmpty {
+            frame.put(Self.placeholder(room: state.room), rules: state.rules, style: .placeholder,
+                      row: rows.lowerBound, column: 0, limit: layout.textWidth)
+        }
+        for (offset, screenRow) in rows.enumerated() where top + offset < layout.rows.count {
+            let wrapped = layout.rows[top + offset]
+            frame.put(draft.characters[wrapped.range], rules: state.rules, style: .plain, row: screenRow, column: 0)
+        }
+        if width >= 2 {
+            let gutter = width - 1
+            if top > 0 {
+                frame.put([CellText("↑", width: 1)], style: .scrollMarker, row: rows.lowerBound, column: gutter)
+            }
+            if top + rows.count < layout.rows.count {
+                frame.put([CellText("↓", width: 1)], style: .scrollMarker, row: rows.upperBound - 1, column: gutter)
+            }
+        }
+        frame.cursorRow = min(rows.lowerBound + layout.caretRow - top, rows.upperBound - 1)
+        frame.cursorColumn = min(layout.caretColumn, width - 1)
+    }
+}

@@ -1,0 +1,32 @@
+/// Turns a timestamp into the wall-clock time shown beside a message.
+///
+/// The offset from UTC is asked for each moment, so a history that spans a change
+/// to or from summer time shows each message at the local time it was sent.
+public struct ClockFace: Sendable {
+    private let utcOffset: @Sendable (Timestamp) -> Int
+
+    /// A clock whose offset from UTC, in seconds, `utcOffset` gives for each moment.
+    public init(utcOffset: @escaping @Sendable (Timestamp) -> Int) {
+        self.utcOffset = utcOffset
+    }
+
+    /// A clock a fixed number of seconds ahead of UTC.
+    public static func fixed(offsetSeconds: Int) -> ClockFace {
+        ClockFace { _ in offsetSeconds }
+    }
+
+    public static let utc = ClockFace.fixed(offsetSeconds: 0)
+
+    /// `HH:MM`, 24-hour, local to this clock.
+    public func hourMinute(_ time: Timestamp) -> String {
+        let local = time.secondsSinceEpoch + Int64(utcOffset(time))
+        let secondsOfDay = ((local % 86_400) + 86_400) % 86_400
+        let hour = Int(secondsOfDay / 3600)
+        let minute = Int(secondsOfDay / 60 % 60)
+        return twoDigits(hour) + ":" + twoDigits(minute)
+    }
+
+    private func twoDigits(_ value: Int) -> String {
+        value < 10 ? "0\(value)" : "\(value)"
+    }
+}

@@ -1,0 +1,117 @@
+/// The text being written in the composer and the caret in it, with the editing
+/// operations the keys perform. Positions count grapheme clusters (`Character`s),
+/// so the caret can never stand inside an emoji or a letter with its accents.
+public struct Draft: Equatable, Sendable {
+    /// The draft, one element per grapheme cluster.
+    public private(set) var characters: [Character]
+    /// The caret: the number of characters before it, from 0 to `characters.count`.
+    public private(set) var cursor: Int
+
+    public init(_ text: String = "", cursor: Int? = nil) {
+        characters = Array(text)
+        self.cursor = min(max(0, cursor ?? characters.count), characters.count)
+    }
+
+    /// The draft as a string.
+    public var text: String { String(characters) }
+
+    public var isEmpty: Bool { characters.isEmpty }
+
+    /// True when the draft holds nothing but spaces, tabs and newlines.
+    public var isBlank: Bool { characters.allSatisfy(\.isWhitespace) }
+
+    /// Inserts `text` at the caret and puts the caret after it. A combining mark or
+    /// a joiner merges with the character before it, as it would in the sent text.
+    public mutating func insert(_ text: String) {
+        guard !text.isEmpty else { return }
+        // Re-segment the inserted text with its neighbours so clusters that join
+        // across the caret (e + U+0301, two regional indicators) become one.
+        let before = cursor > 0 ? cursor - 1 : cursor
+        let after = cursor < characters.count ? cursor + 1 : cursor
+        let left = String(characters[before..<cursor])
+        let merged = left + text + String(characters[cursor..<after])
+        let segments = Array(merged)
+        characters.replaceSubrange(before..<after, with: segments)
+        // The caret goes after the cluster holding the last inserted code point.
+        let target = left.unicodeScalars.count + text.unicodeScalars.count
+        var scalars = 0
+        var offset = 0
+        while offset < segments.count, scalars < target {
+            scalars += segments[offset].unicodeScalars.count
+            offset += 1
+        }
+        cursor = before + offset
+    }
+
+    /// Replaces the whole draft, with the caret at its end.
+    public mutating func replaceAll(with text: String) {
+        characters = Array(text)
+        cursor = characters.count
+    }
+
+    /// Moves the caret to `position`, clamped to the draft.
+    public mutating func moveCursor(to position: Int) {
+        cursor = min(max(0, position), characters.count)
+    }
+
+    public mutating func moveLeft() { moveCursor(to: cursor - 1) }
+    public mutating func moveRight() { moveCursor(to: cursor + 1) }
+
+    /// The start of the line (between newlines) that holds the caret.
+    public var lineStart: Int {
+        characters[..<cursor].lastIndex(where: \.isNewline).map { $0 + 1 } ?? 0
+    }
+
+    /// The end of the line that holds the caret, before its newline.
+    public var lineEnd: Int {
+        characters[cursor...].firstIndex(where: \.isNewline) ?? characters.count
+    }
+
+    public mutating func moveToLineStart() { cursor = lineStart }
+    public mutating func moveToLineEnd() { cursor = lineEnd }
+
+    /// Removes the character before the caret.
+    public mutating func deleteBackward() {
+        guard cursor > 0 else { return }
+        characters.remove(at: cursor - 1)
+        cursor -= 1
+    }
+
+    /// Removes the character after the caret.
+    public mutating func deleteForward() {
+        guard cursor < characters.count else { return }
+        characters.remove(at: cursor)
+    }
+
+    /// Removes from the start of the line to the caret; at the start of a line,
+    /// joins it to the line before.
+    public mutating func deleteToLineStart() {
+        let start = lineStart
+        if start == cursor { return deleteBackward() }
+        characters.removeSubrange(start..<cursor)
+        cursor = start
+    }
+
+    /// Removes from the caret to the end of the line; at the end of a line,
+    /// joins the next line to it.
+    public mutating func deleteToLineEnd() {
+        let end = lineEnd
+        if end == cursor { return deleteForward() }
+        characters.removeSubrange(cursor..<end)
+    }
+
+    /// Removes the word before the caret and the blanks between it and the caret.
+    public mutating func deleteWordBackward() {
+        var start = cursor
+        while start > 0, characters[start - 1].isWhitespace { start -= 1 }
+        while start > 0, !characters[start - 1].isWhitespace { start -= 1 }
+        characters.removeSubrange(start..<cursor)
+        cursor = start
+    }
+
+    /// Empties the draft.
+    public mutating func clear() {
+        characters.removeAll()
+        cursor = 0
+    }
+}

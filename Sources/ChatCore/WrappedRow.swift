@@ -1,0 +1,10 @@
+/// One visual row of wrapped text: which characters it holds and the columns they take.
+public struct WrappedRow: Equatable, Sendable {
+    /// The characters on this row, as offsets into the wrapped text.
+    public var range: Range<Int>
+    /// The columns those characters take (a space hanging past the edge included).
+    public var width: Int
+    /// True when the text's line ends on this row (at a newline or the end of the text),
+    /// so the position just after `range` is on this row, not the next.
+    public var endsLine: Bool
+}

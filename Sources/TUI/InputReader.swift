@@ -1,0 +1,112 @@
+import CNcurses
+import ChatCore
+import Glibc
+
+/// Turns what the terminal sends into events: runs of typed text (so an input
+/// method's committed word or a fast typist's burst is one edit), keys, and resizes.
+public final class InputReader {
+    private let terminal: Terminal
+
+    public init(terminal: Terminal) {
+        self.terminal = terminal
+    }
+
+    /// Waits until the terminal has input or was resized, then returns everything
+    /// that has arrived, in order.
+    public func waitForEvents() -> [Event] {
+        var descriptor = pollfd(fd: terminal.inputDescriptor, events: Int16(POLLIN), revents: 0)
+        _ = poll(&descriptor, 1, -1)  // EINTR (a resize) is as good as input
+        return readPending()
+    }
+
+    /// Everything that has arrived, without waiting.
+    func readPending() -> [Event] {
+        var events: [Event] = []
+        var text = ""
+        func flushText() {
+            if !text.isEmpty { events.append(.text(text)) }
+            text = ""
+        }
+        while let input = next() {
+            switch input {
+            case .character(let scalar) where Self.isPrintable(scalar):
+                text.unicodeScalars.append(scalar)
+            case .character(let scalar):
+                flushText()
+                if scalar == "\u{1B}" {
+                    events.append(.key(altKey() ?? .escape))
+                } else if let key = Self.controlKey(scalar) {
+                    events.append(.key(key))
+                }
+            case .code(KEY_RESIZE):
+                flushText()
+                events.append(.resize(terminal.size))
+            case .code(let code):
+                flushText()
+                if let key = Self.functionKey(code) { events.append(.key(key)) }
+            }
+        }
+        flushText()
+        return events
+    }
+
+    private enum Input {
+        case character(Unicode.Scalar)
+        case code(Int32)
+    }
+
+    private func next() -> Input? {
+        var value: wint_t = 0
+        switch wget_wch(terminal.window, &value) {
+        case KEY_CODE_YES: return .code(Int32(value))
+        case OK: return Unicode.Scalar(UInt32(value)).map(Input.character)
+        default: return nil
+        }
+    }
+
+    /// The key after an Esc that arrived with it: Alt held down.
+    private func altKey() -> Key? {
+        switch next() {
+        case nil: return nil
+        case .character(let scalar) where Self.isPrintable(scalar):
+            return .altCharacter(Character(scalar))
+        case .character(let scalar):
+            return Self.controlKey(scalar).map(Key.alt)
+        case .code(let code):
+            return Self.functionKey(code).map(Key.alt)
+        }
+    }
+
+    private static func isPrintable(_ scalar: Unicode.Scalar) -> Bool {
+        scalar.value >= 0x20 && scalar.value != 0x7F && !(0x80...0x9F).contains(scalar.value)
+    }
+
+    private static func controlKey(_ scalar: Unicode.Scalar) -> Key? {
+        switch scalar.value {
+        case 0x0D: return .enter
+        case 0x09: return .tab
+        case 0x7F, 0x08: return .backspace
+        case 0x1B: return .escape
+        case 0x01...0x1A: return .control(Character(Unicode.Scalar(scalar.value + 0x60)!))
+        case 0x1F: return .control("_")
+        default: return nil
+        }
+    }
+
+    private static func functionKey(_ code: Int32) -> Key? {
+        switch code {
+        case KEY_ENTER: return .enter
+        case KEY_BACKSPACE: return .backspace
+        case KEY_DC: return .delete
+        case KEY_LEFT: return .left
+        case KEY_RIGHT: return .right
+        case KEY_UP: return .up
+        case KEY_DOWN: return .down
+        case KEY_HOME: return .home
+        case KEY_END: return .end
+        case KEY_PPAGE: return .pageUp
+        case KEY_NPAGE: return .pageDown
+        default: return nil
+        }
+    }
+}

@@ -1,0 +1,88 @@
+import Testing
+@testable import ChatCore
+
+@Suite struct TextWrapperTests {
+    let wrapper = TextWrapper(rules: .terminal)
+
+    func wrap(_ text: String, _ width: Int, rules: WidthRules = .terminal) -> [String] {
+        let characters = Array(text)
+        return TextWrapper(rules: rules).rows(of: characters, width: width).map { String(characters[$0.range]) }
+    }
+
+    @Test func breaksAtSpaces() {
+        #expect(wrap("the quick brown fox", 10) == ["the quick ", "brown fox"])
+        #expect(wrap("hello world", 20) == ["hello world"])
+    }
+
+    @Test func breaksInsideAWordOnlyWhenItIsLongerThanTheRow() {
+        #expect(wrap("a abcdefghijkl", 5) == ["a ", "abcde", "fghij", "kl"])
+    }
+
+    @Test func wideCharactersAreNeverSplitAndMayBreakAnywhere() {
+        #expect(wrap("日本語", 5) == ["日本", "語"])
+        #expect(wrap("abc日本語", 6) == ["abc日", "本語"])
+        #expect(wrap("ab 日本語テキスト", 7) == ["ab 日本", "語テキ", "スト"])
+    }
+
+    @Test func emojiSequencesStayWhole() {
+        #expect(wrap("ab👍🏽cd", 4) == ["ab", "👍🏽", "cd"])
+        #expect(wrap("a👨\u{200D}👩\u{200D}👧b", 3) == ["a👨\u{200D}👩\u{200D}👧", "b"])
+        #expect(wrap("x👍🏽", 3, rules: .unicode) == ["x👍🏽"])
+    }
+
+    @Test func combiningMarksStayWithTheirLetter() {
+        #expect(wrap("e\u{301}e\u{301}e\u{301}", 2) == ["e\u{301}e\u{301}", "e\u{301}"])
+    }
+
+    @Test func aClusterWiderThanTheRowGetsARowOfItsOwn() {
+        #expect(wrap("日本", 1) == ["日", "本"])
+    }
+
+    @Test func newlinesEndRows() {
+        let rows = wrapper.rows(of: Array("ab\n\ncd\n"), width: 10)
+        #expect(rows.map(\.range) == [0..<2, 3..<3, 4..<6, 7..<7])
+        #expect(rows.allSatisfy { $0.endsLine })
+    }
+
+    @Test func theSpaceABreakFallsOnHangsPastTheEdge() {
+        let rows = wrapper.rows(of: Array("abcd efg"), width: 4)
+        #expect(rows.map(\.range) == [0..<5, 5..<8])
+        #expect(rows[0].width == 5)
+        #expect(rows[0].endsLine == false)
+    }
+
+    @Test func aLineEndingInAHungSpaceGetsARowForTheCaret() {
+        let rows = wrapper.rows(of: Array("abcd "), width: 4)
+        #expect(rows.map(\.range) == [0..<5, 5..<5])
+        #expect(rows[1].endsLine)
+    }
+
+    @Test func emptyTextHasOneRow() {
+        #expect(wrapper.rows(of: [], width: 10) == [WrappedRow(range: 0..<0, width: 0, endsLine: true)])
+    }
+
+    @Test func everyCharacterIsOnExactlyOneRow() {
+        let text = Array("Lorem ipsum dolor sit amet, 日本語のテキスト 👍🏽 and a verylongwordthatneedsbreaking\nnext")
+        for width in 1...30 {
+            let rows = wrapper.rows(of: text, width: width)
+            var expected = 0
+            for row in rows {
+                if row.range.lowerBound == expected + 1, text[expected].isNewline { expected += 1 }
+                #expect(row.range.lowerBound == expected)
+                expected = row.range.upperBound
+                let visible = text[row.range].dropLast(while: \.isSpace)
+                // Only a cluster alone on its row may be wider than the row.
+                if visible.count > 1 { #expect(wrapper.rules.width(of: visible) <= width) }
+            }
+            #expect(expected == text.count)
+        }
+    }
+}
+
+extension ArraySlice {
+    func dropLast(while predicate: (Element) -> Bool) -> ArraySlice {
+        var slice = self
+        while let last = slice.last, predicate(last) { slice.removeLast() }
+        return slice
+    }
+}

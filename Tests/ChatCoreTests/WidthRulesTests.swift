@@ -1,0 +1,70 @@
+import Testing
+@testable import ChatCore
+
+@Suite struct WidthRulesTests {
+    let terminal = WidthRules.terminal
+    let unicode = WidthRules.unicode
+
+    @Test(arguments: [
+        ("abc", 3), ("日本語", 6), ("ＡＢＣ", 6), ("ｱｲｳ", 3), ("e\u{301}", 1),
+        ("🇯🇵", 2), ("กำ", 2), ("क्षि", 3), ("👨\u{200D}👩\u{200D}👧", 2), ("한국어", 6),
+        ("\u{1100}\u{1161}\u{11A8}", 2), ("①○☆", 3),
+    ])
+    func agreedWidths(text: String, columns: Int) {
+        #expect(terminal.width(of: text) == columns)
+        #expect(unicode.width(of: text) == columns)
+    }
+
+    @Test func emojiSequencesWhereTerminalsDisagree() {
+        #expect(terminal.width(of: "👍🏽") == 4)
+        #expect(unicode.width(of: "👍🏽") == 2)
+        #expect(terminal.width(of: "☺\u{FE0F}") == 1)
+        #expect(unicode.width(of: "☺\u{FE0F}") == 2)
+        #expect(terminal.width(of: "1\u{FE0F}\u{20E3}") == 1)
+        #expect(unicode.width(of: "1\u{FE0F}\u{20E3}") == 2)
+        let noZWJ = WidthRules(joinsEmojiModifiers: false, widensWithVariationSelector16: false, joinsZWJSequences: false)
+        #expect(noZWJ.width(of: "👨\u{200D}👩\u{200D}👧") == 6)
+    }
+
+    @Test func aClusterIsSplitIntoCellsTheWayItIsMeasured() {
+        #expect(terminal.cells(of: "👍🏽") == [CellText("👍", width: 2), CellText("🏽", width: 2)])
+        #expect(unicode.cells(of: "👍🏽") == [CellText("👍🏽", width: 2)])
+        let family: Character = "👨\u{200D}👩\u{200D}👧"
+        #expect(terminal.cells(of: family) == [CellText(String(family), width: 2)])
+        #expect(terminal.cells(of: "🇯🇵") == [CellText("🇯", width: 1), CellText("🇵", width: 1)])
+        #expect(terminal.cells(of: "e\u{301}") == [CellText("e\u{301}", width: 1)])
+        // The compiler's own segmentation is older than the runtime's, so the
+        // Devanagari conjunct is made a Character at run time.
+        let samples: [Character] = ["日", "a", "👍🏽", "🇯🇵", Character("क्षि")]
+        for character in samples {
+            #expect(terminal.cells(of: character).reduce(0) { $0 + $1.width } == terminal.width(of: character))
+        }
+    }
+
+    @Test func aLeadingCombiningMarkIsDrawnOnASpace() {
+        let lone: Character = "\u{301}"
+        #expect(terminal.cells(of: lone) == [CellText(" \u{301}", width: 1)])
+        #expect(terminal.width(of: lone) == 1)
+    }
+
+    @Test func controlsAreShownAsVisibleSymbols() {
+        #expect(terminal.cells(of: "\u{1B}") == [CellText("␛", width: 1)])
+        #expect(terminal.cells(of: "\u{7F}") == [CellText("␡", width: 1)])
+        #expect(terminal.cells(of: "\u{9B}") == [CellText("\u{FFFD}", width: 1)])
+        #expect(terminal.cells(of: "\u{202E}") == [CellText("\u{FFFD}", width: 1)])
+        #expect(terminal.width(of: "\t") == WidthRules.tabWidth)
+        #expect(terminal.cells(of: "\t").allSatisfy { $0 == CellText(" ", width: 1) })
+    }
+
+    @Test func scalarTable() {
+        #expect(WidthRules.width(of: "a") == 1)
+        #expect(WidthRules.width(of: "\u{301}") == 0)
+        #expect(WidthRules.width(of: "\u{200D}") == 0)
+        #expect(WidthRules.width(of: "\u{FE0F}") == 0)
+        #expect(WidthRules.width(of: "日") == 2)
+        #expect(WidthRules.width(of: "\u{1F600}") == 2)
+        #expect(WidthRules.width(of: "\u{1F3FD}") == 2)
+        #expect(WidthRules.width(of: "\u{20000}") == 2)
+        #expect(WidthRules.width(of: "\u{FF71}") == 1)
+    }
+}
