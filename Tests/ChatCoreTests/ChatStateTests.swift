@@ -1,0 +1,239 @@
+import Testing
+@testable import ChatCore
+
+/// A state fed events the way the run loop feeds it.
+struct Harness {
+    var state: ChatState
+    var effects: [Effect] = []
+    let now = Timestamp(secondsSinceEpoch: 1_796_235_084)
+
+    init(columns: Int = 21, rows: Int = 24, rules: WidthRules = .terminal) {
+        state = ChatState(room: "local", nick: "alice", size: TerminalSize(columns: columns, rows: rows), rules: rules)
+    }
+
+    mutating func type(_ text: String) { effects += state.apply(.text(text), now: now) }
+    mutating func press(_ key: Key, times: Int = 1) {
+        for _ in 0..<times { effects += state.apply(.key(key), now: now) }
+    }
+    mutating func resize(_ columns: Int, _ rows: Int) {
+        effects += state.apply(.resize(TerminalSize(columns: columns, rows: rows)), now: now)
+    }
+
+    var layout: ComposerLayout { state.composerLayout }
+    var composerRows: Int { state.screenLayout(for: layout).composerRows.count }
+    var frame: Frame { ChatView(clock: .utc).frame(for: state) }
+    /// The caret's row within the composer's visible rows.
+    var visibleCaretRow: Int { layout.caretRow - state.composer.scrollTop }
+}
+
+@Suite struct ChatStateTests {
+    // 21 columns: 20 for text and the last for the caret and the markers.
+    let row = String(repeating: "x", count: 19) + " "
+
+    @Test func theComposerGrowsOneRowPerWrappedLineUpToFive() {
+        var chat = Harness()
+        #expect(chat.composerRows == 1)
+        for step in 1...7 {
+            // Each `row` fills the text columns exactly, so the caret waits in
+            // the last column and the draft is `step` rows tall.
+            chat.type(row)
+            let rows = min(step, 5)
+            #expect(chat.composerRows == rows, "after \(step) rows of typing")
+            #expect(chat.state.screenLayout(for: chat.layout).paneRows.count == 24 - 1 - rows)
+            #expect(chat.frame.cursorRow == 23, "the caret stays on the last row while typing at the end")
+        }
+    }
+
+    @Test func pastFiveRowsTheComposerScrollsToFollowTheCaret() {
+        var chat = Harness()
+        chat.type(String(repeating: row, count: 9) + "end")
+        #expect(chat.layout.rows.count == 10)
+        #expect(chat.state.composer.scrollTop == 5)
+        chat.press(.control("a"))
+        #expect(chat.state.composer.draft.cursor == 0)
+        #expect(chat.state.composer.scrollTop == 0)
+        #expect(chat.frame.cursorRow == 19)
+        #expect(chat.frame.cursorColumn == 0)
+        chat.press(.end)
+        #expect(chat.state.composer.scrollTop == 5)
+        #expect(chat.frame.cursorRow == 23)
+        #expect(chat.frame.cursorColumn == 3)
+    }
+
+    @Test func upAndDownWalkTheRowsAndTheViewFollows() {
+        var chat = Harness()
+        chat.type(String(repeating: row, count: 9) + "end")
+        for _ in 0..<9 {
+            chat.press(.up)
+            #expect((0..<5).contains(chat.visibleCaretRow))
+        }
+        #expect(chat.layout.caretRow == 0)
+        #expect(chat.state.composer.scrollTop == 0)
+        #expect(chat.layout.caretColumn == 3, "Up keeps the column it started from")
+        chat.press(.up)
+        #expect(chat.state.composer.draft.cursor == 0, "Up on the first row goes to the start")
+        chat.press(.down, times: 3)
+        #expect(chat.layout.caretRow == 3)
+        #expect(chat.state.composer.scrollTop == 0)
+        chat.press(.down, times: 3)
+        #expect(chat.layout.caretRow == 6)
+        #expect(chat.state.composer.scrollTop == 2)
+        chat.press(.down, times: 4)
+        #expect(chat.state.composer.draft.cursor == chat.state.composer.draft.characters.count)
+    }
+
+    @Test func upAndDownKeepTheGoalColumnAcrossShortRows() {
+        var chat = Harness(columns: 41)
+        chat.type("a long first line of text\nab\nanother long line of text")
+        chat.press(.up)
+        #expect(chat.layout.caretRow == 1)
+        #expect(chat.layout.caretColumn == 2)
+        chat.press(.up)
+        #expect(chat.layout.caretColumn == 25)
+        chat.press(.left)
+        chat.press(.down)
+        #expect(chat.layout.caretColumn == 2)
+        chat.press(.down)
+        #expect(chat.layout.caretColumn == 24)
+    }
+
+    @Test func upAndDownMoveByOneRowOfWideText() {
+        var chat = Harness(columns: 11)
+        chat.type("日本語の文章を入力します")
+        #expect(chat.layout.rows.count == 3)
+        chat.press(.home)
+        chat.press(.right)
+        chat.press(.down)
+        #expect(chat.layout.caretRow == 1)
+        #expect(chat.layout.caretColumn == 2)
+        #expect(chat.state.composer.draft.cursor == 6)
+    }
+
+    @Test func deletingShrinksTheComposerAndSendingResetsIt() {
+        var chat = Harness()
+        chat.type(String(repeating: row, count: 7))
+        #expect(chat.composerRows == 5)
+        chat.press(.backspace, times: 20 * 3 + 1)
+        #expect(chat.composerRows == 4)
+        chat.press(.backspace, times: 20)
+        #expect(chat.composerRows == 3)
+        #expect(chat.state.composer.scrollTop == 0)
+        chat.press(.enter)
+        #expect(chat.composerRows == 1)
+        #expect(chat.state.composer.draft.isEmpty)
+        #expect(chat.state.messages.count == 1)
+    }
+
+    @Test func aRowFilledToTheTextEdgePutsTheCaretInTheLastColumn() {
+        var chat = Harness()
+        chat.type(String(repeating: "y", count: 20))
+        #expect(chat.layout.rows.count == 1)
+        #expect(chat.composerRows == 1)
+        #expect(chat.frame.cursorRow == 23)
+        #expect(chat.frame.cursorColumn == 20)
+        chat.type("z")
+        #expect(chat.composerRows == 2)
+        #expect(chat.frame.cursorRow == 23)
+        #expect(chat.frame.cursorColumn == 1)
+        chat.press(.backspace)
+        #expect(chat.composerRows == 1)
+        #expect(chat.frame.cursorColumn == 20)
+    }
+
+    @Test func aFullRowEndingInASpaceMovesTheCaretToTheNextRow() {
+        var chat = Harness()
+        chat.type(String(repeating: "y", count: 20) + " ")
+        #expect(chat.composerRows == 2)
+        #expect(chat.frame.cursorRow == 23)
+        #expect(chat.frame.cursorColumn == 0)
+        chat.press(.left)
+        #expect(chat.frame.cursorRow == 22)
+        #expect(chat.frame.cursorColumn == 20)
+    }
+
+    @Test func enterSendsTheDraftAsAnOwnMessage() {
+        var chat = Harness()
+        chat.type("  hello\nworld  \n\n")
+        chat.press(.enter)
+        let message = Message(sender: "alice", text: "  hello\nworld", time: chat.now, isOwn: true)
+        #expect(chat.state.messages == [message])
+        #expect(chat.effects == [.sent(message)])
+    }
+
+    @Test func aBlankDraftSendsNothingAndStays() {
+        var chat = Harness()
+        chat.press(.enter)
+        chat.type("  \n ")
+        chat.press(.enter)
+        #expect(chat.state.messages.isEmpty)
+        #expect(chat.effects.isEmpty)
+        #expect(chat.state.composer.draft.text == "  \n ")
+    }
+
+    @Test func newlinesComeFromAltEnterAndCtrlJ() {
+        var chat = Harness()
+        chat.type("a")
+        chat.press(.alt(.enter))
+        chat.type("b")
+        chat.press(.control("j"))
+        chat.type("c")
+        #expect(chat.state.composer.draft.text == "a\nb\nc")
+        #expect(chat.composerRows == 3)
+        #expect(chat.state.messages.isEmpty)
+    }
+
+    @Test func waysToQuit() {
+        var ctrlC = Harness()
+        ctrlC.type("draft")
+        ctrlC.press(.control("c"))
+        #expect(ctrlC.state.isFinished)
+
+        var ctrlD = Harness()
+        ctrlD.type("ab")
+        ctrlD.press(.home)
+        ctrlD.press(.control("d"))
+        #expect(!ctrlD.state.isFinished)
+        #expect(ctrlD.state.composer.draft.text == "b")
+        ctrlD.press(.control("d"))
+        ctrlD.press(.control("d"))
+        #expect(ctrlD.state.isFinished)
+
+        var command = Harness()
+        command.type("/quit ")
+        command.press(.enter)
+        #expect(command.state.isFinished)
+        #expect(command.state.messages.isEmpty)
+    }
+
+    @Test func aResizeReflowsTheDraftWithoutChangingIt() {
+        var chat = Harness(columns: 80, rows: 24)
+        let text = "The composer reflows at the new width: 日本語のテキスト, emoji 👍🏽 and a very long line of ordinary words."
+        chat.type(text)
+        chat.press(.left, times: 10)
+        let cursor = chat.state.composer.draft.cursor
+        #expect(chat.composerRows == 2)
+        chat.resize(20, 10)
+        #expect(chat.state.composer.draft.text == text)
+        #expect(chat.state.composer.draft.cursor == cursor)
+        #expect(chat.composerRows == 5)
+        #expect((0..<5).contains(chat.visibleCaretRow))
+        chat.resize(80, 24)
+        #expect(chat.composerRows == 2)
+        #expect(chat.state.composer.scrollTop == 0)
+        chat.press(.enter)
+        #expect(chat.state.messages.last?.text == text)
+    }
+
+    @Test func inputIsNormalised() {
+        #expect(ChatState.normalizedInput("a\r\nb\rc\nd") == "a\nb\nc\nd")
+        #expect(ChatState.normalizedInput("x\u{1B}[31my\u{7}\tz") == "x[31my\tz")
+        #expect(ChatState.normalizedInput("日本👍🏽") == "日本👍🏽")
+    }
+
+    @Test func receivedMessagesAreAppended() {
+        var chat = Harness()
+        let message = Message(sender: "bob", text: "hi", time: chat.now, isOwn: false)
+        chat.state.apply(.received(message), now: chat.now)
+        #expect(chat.state.messages == [message])
+    }
+}

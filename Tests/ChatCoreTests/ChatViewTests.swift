@@ -1,0 +1,133 @@
+import Testing
+@testable import ChatCore
+
+@Suite struct ChatViewTests {
+    func trimmed(_ frame: Frame, _ row: Int) -> String {
+        var text = Substring(frame.text(ofRow: row))
+        while text.last == " " { text.removeLast() }
+        return String(text)
+    }
+
+    @Test func atStartThePlaceholderSitsInAOneRowComposer() {
+        let chat = Harness(columns: 80, rows: 24)
+        let frame = chat.frame
+        #expect(trimmed(frame, 23) == ChatView.placeholder(room: "local"))
+        #expect(frame.rows[23][0].style == .placeholder)
+        #expect(frame.text(ofRow: 22).hasPrefix("── local ──"))
+        #expect(frame.text(ofRow: 22).hasSuffix("── alice ──"))
+        #expect(frame.text(ofRow: 22).count == 80)
+        #expect((0..<22).allSatisfy { trimmed(frame, $0).isEmpty })
+        #expect(frame.cursorRow == 23)
+        #expect(frame.cursorColumn == 0)
+    }
+
+    @Test func aSentMessageShowsTimeSenderAndTextJustAboveTheSeparator() {
+        var chat = Harness(columns: 40, rows: 10)
+        chat.type("hello there")
+        chat.press(.enter)
+        let frame = chat.frame
+        #expect(trimmed(frame, 7) == "18:11 <alice> hello there")
+        #expect(frame.rows[7][0].style == .time)
+        #expect(frame.rows[7][6].style == .ownSender)
+        #expect(frame.rows[7][14].style == .ownText)
+        #expect(frame.text(ofRow: 8).hasPrefix("── local"))
+        #expect(trimmed(frame, 9) == ChatView.placeholder(room: "local").prefix(39).description)
+    }
+
+    @Test func continuationRowsAreIndentedUnderTheText() {
+        var chat = Harness(columns: 30, rows: 10)
+        let bob = Message(sender: "bob", text: "one two three four five six seven\nnext line", time: chat.now, isOwn: false)
+        chat.state.apply(.received(bob), now: chat.now)
+        let frame = chat.frame
+        #expect(trimmed(frame, 5) == "18:11 <bob> one two three four")
+        #expect(trimmed(frame, 6) == "            five six seven")
+        #expect(trimmed(frame, 7) == "            next line")
+        #expect(frame.rows[5][6].style == .otherSender)
+        #expect(frame.rows[5][12].style == .plain)
+    }
+
+    @Test func theNewestMessagesAreKeptInViewAsTheComposerGrows() {
+        var chat = Harness(columns: 30, rows: 8)
+        for index in 1...10 {
+            let message = Message(sender: "bob", text: "message \(index)", time: chat.now, isOwn: false)
+            chat.state.apply(.received(message), now: chat.now)
+        }
+        #expect(trimmed(chat.frame, 5) == "18:11 <bob> message 10")
+        chat.type("a\nb\nc")
+        let frame = chat.frame
+        #expect(trimmed(frame, 3) == "18:11 <bob> message 10")
+        #expect(trimmed(frame, 2) == "18:11 <bob> message 9")
+        #expect(frame.text(ofRow: 4).hasPrefix("──"))
+    }
+
+    @Test func aNarrowPaneShowsTheTextUnderTheHeader() {
+        var chat = Harness(columns: 16, rows: 6)
+        let message = Message(sender: "someone", text: "hi there", time: chat.now, isOwn: false)
+        chat.state.apply(.received(message), now: chat.now)
+        let frame = chat.frame
+        #expect(trimmed(frame, 2) == "18:11 <someone>")
+        #expect(trimmed(frame, 3) == "  hi there")
+    }
+
+    @Test func longSenderNamesAreCut() {
+        var chat = Harness(columns: 60, rows: 6)
+        let message = Message(sender: "averyveryverylongnickname", text: "x", time: chat.now, isOwn: false)
+        chat.state.apply(.received(message), now: chat.now)
+        #expect(trimmed(chat.frame, 3) == "18:11 <averyveryverylo…> x")
+    }
+
+    @Test func markersShowMoreAboveAndBelowInTheLastColumn() {
+        var chat = Harness()
+        chat.type(String(repeating: "word ", count: 40))
+        var frame = chat.frame
+        #expect(frame.text(ofRow: 19).last == "↑")
+        #expect(frame.text(ofRow: 23).last != "↓")
+        chat.press(.up, times: 5)
+        frame = chat.frame
+        #expect(frame.text(ofRow: 19).last == "↑")
+        #expect(frame.text(ofRow: 23).last == "↓")
+        #expect(frame.rows[23][20].style == .scrollMarker)
+        chat.press(.control("a"))
+        frame = chat.frame
+        #expect(frame.text(ofRow: 19).last != "↑")
+        #expect(frame.text(ofRow: 23).last == "↓")
+    }
+
+    @Test func wideCharactersTakeTwoCellsAndTheCaretLandsAfterThem() {
+        var chat = Harness(columns: 11, rows: 6)
+        chat.type("日本語の文章")
+        let frame = chat.frame
+        #expect(frame.rows[4][0] == Cell(text: "日", width: 2, style: .plain))
+        #expect(frame.rows[4][1].width == 0)
+        #expect(trimmed(frame, 4) == "日本語の文")
+        #expect(trimmed(frame, 5) == "章")
+        #expect(frame.cursorRow == 5)
+        #expect(frame.cursorColumn == 2)
+    }
+
+    @Test func aControlCharacterInAMessageIsShownNotSent() {
+        var chat = Harness(columns: 40, rows: 5)
+        let message = Message(sender: "eve\u{1B}]0;owned\u{7}", text: "a\u{1B}[2Jb", time: chat.now, isOwn: false)
+        chat.state.apply(.received(message), now: chat.now)
+        let row = trimmed(chat.frame, 2)
+        #expect(row == "18:11 <eve␛]0;owned␇> a␛[2Jb")
+        #expect(!row.unicodeScalars.contains { $0.value < 0x20 })
+    }
+
+    @Test func framesHaveTheTerminalsShapeAtAnySize() {
+        for columns in [0, 1, 2, 3, 5, 80] {
+            for rows in [0, 1, 2, 3, 4, 24] {
+                var chat = Harness(columns: columns, rows: rows)
+                chat.type("日本語 and words 👍🏽 " + String(repeating: "z", count: 50))
+                chat.state.apply(.received(Message(sender: "bob", text: "日本語", time: chat.now, isOwn: false)), now: chat.now)
+                let frame = chat.frame
+                #expect(frame.rows.count == rows)
+                #expect(frame.rows.allSatisfy { $0.count == columns })
+                if columns > 0, rows > 0 {
+                    #expect((0..<rows).contains(frame.cursorRow))
+                    #expect((0..<columns).contains(frame.cursorColumn))
+                }
+            }
+        }
+    }
+}

@@ -1,0 +1,108 @@
+import Testing
+@testable import ChatCore
+
+@Suite struct DraftTests {
+    @Test func insertsAtTheCaret() {
+        var draft = Draft("helo")
+        draft.moveCursor(to: 3)
+        draft.insert("l")
+        #expect(draft.text == "hello")
+        #expect(draft.cursor == 4)
+    }
+
+    @Test func aCombiningMarkJoinsTheCharacterBeforeIt() {
+        var draft = Draft("cafe")
+        draft.insert("\u{301}")
+        #expect(draft.characters.count == 4)
+        #expect(draft.text == "cafe\u{301}")
+        #expect(draft.cursor == 4)
+    }
+
+    @Test func regionalIndicatorsTypedOneByOneBecomeAFlag() {
+        var draft = Draft()
+        draft.insert("🇯")
+        draft.insert("🇵")
+        #expect(draft.characters == ["🇯🇵"])
+        #expect(draft.cursor == 1)
+    }
+
+    @Test func insertingBeforeAMarkKeepsTheCaretAfterTheInsertion() {
+        var draft = Draft("ab")
+        draft.moveCursor(to: 1)
+        draft.insert("日本")
+        #expect(draft.text == "a日本b")
+        #expect(draft.cursor == 3)
+    }
+
+    @Test func backspaceRemovesAWholeCluster() {
+        var draft = Draft("ok👍🏽")
+        draft.deleteBackward()
+        #expect(draft.text == "ok")
+        var family = Draft("a👨\u{200D}👩\u{200D}👧")
+        family.deleteBackward()
+        #expect(family.text == "a")
+        var accented = Draft("e\u{301}")
+        accented.deleteBackward()
+        #expect(accented.isEmpty)
+    }
+
+    @Test func deleteForwardRemovesTheClusterAfterTheCaret() {
+        var draft = Draft("日本語", cursor: 1)
+        draft.deleteForward()
+        #expect(draft.text == "日語")
+        #expect(draft.cursor == 1)
+        draft.moveCursor(to: 2)
+        draft.deleteForward()
+        #expect(draft.text == "日語")
+    }
+
+    @Test func lineStartAndEndAreThoseOfTheLogicalLine() {
+        var draft = Draft("first\nsecond line\nthird", cursor: 9)
+        draft.moveToLineStart()
+        #expect(draft.cursor == 6)
+        draft.moveToLineEnd()
+        #expect(draft.cursor == 17)
+    }
+
+    @Test func ctrlUAndCtrlK() {
+        var draft = Draft("one\ntwo three\nfour", cursor: 7)
+        draft.deleteToLineStart()
+        #expect(draft.text == "one\n three\nfour")
+        #expect(draft.cursor == 4)
+        draft.deleteToLineEnd()
+        #expect(draft.text == "one\n\nfour")
+        draft.deleteToLineEnd()  // at the end of a line: joins the next
+        #expect(draft.text == "one\nfour")
+        draft.deleteToLineStart()  // at the start of a line: joins the previous
+        #expect(draft.text == "onefour")
+        #expect(draft.cursor == 3)
+    }
+
+    @Test func ctrlWRemovesTheWordBeforeTheCaretAndBlanksAfterIt() {
+        var draft = Draft("send this  ")
+        draft.deleteWordBackward()
+        #expect(draft.text == "send ")
+        draft.deleteWordBackward()
+        #expect(draft.text == "")
+        var japanese = Draft("こんにちは 世界")
+        japanese.deleteWordBackward()
+        #expect(japanese.text == "こんにちは ")
+    }
+
+    @Test func movementIsClampedToTheDraft() {
+        var draft = Draft("ab")
+        draft.moveRight()
+        #expect(draft.cursor == 2)
+        draft.moveCursor(to: 0)
+        draft.moveLeft()
+        #expect(draft.cursor == 0)
+        draft.deleteBackward()
+        #expect(draft.text == "ab")
+    }
+
+    @Test func blankness() {
+        #expect(Draft(" \n\t ").isBlank)
+        #expect(!Draft(" x ").isBlank)
+        #expect(Draft().isBlank)
+    }
+}
