@@ -19,6 +19,7 @@ public final class Terminal {
     /// delivered one by one (Ctrl-C included), and the cursor shown at the caret.
     public init() throws(TerminalError) {
         Self.chooseLocale()
+        Self.hearResizes()
         guard let tty = fopen("/dev/tty", "r+") else { throw TerminalError.noTerminal }
         let name = getenv("TERM").map { String(cString: $0) }
         guard name?.isEmpty == false, let screen = newterm(nil, tty, tty) else {
@@ -63,6 +64,16 @@ public final class Terminal {
         endwin()
         delscreen(screen)
         fclose(tty)
+    }
+
+    /// Unblocks SIGWINCH, which ncurses turns into `KEY_RESIZE`. A process
+    /// inherits its parent's blocked signals, and a parent that left SIGWINCH
+    /// blocked would otherwise freeze the layout at the starting size.
+    private static func hearResizes() {
+        var resize = sigset_t()
+        sigemptyset(&resize)
+        sigaddset(&resize, SIGWINCH)
+        pthread_sigmask(SIG_UNBLOCK, &resize, nil)
     }
 
     /// Makes the C library (and so ncurses) read and write UTF-8. The user's
