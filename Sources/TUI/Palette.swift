@@ -33,7 +33,9 @@ enum Palette {
     static func attributes(for style: CellStyle, color: Bool) -> attr_t {
         switch style {
         case .time, .placeholder: return chat_a_dim()
-        case .ownSender, .otherSender, .separatorLabel, .scrollMarker: return chat_a_bold()
+        // Without colour, underlining keeps the user's own name apart from others'.
+        case .ownSender: return color ? chat_a_bold() : chat_a_bold() | chat_a_underline()
+        case .otherSender, .separatorLabel, .scrollMarker: return chat_a_bold()
         case .separator: return color ? chat_a_normal() : chat_a_dim()
         case .plain, .ownText: return chat_a_normal()
         }

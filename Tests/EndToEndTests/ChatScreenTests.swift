@@ -88,6 +88,19 @@ import Testing
         #expect(screen[21] == String(repeating: " ", count: 14) + "second line")
     }
 
+    @Test(arguments: [
+        ("tmux-256color", "\u{1B}[1m\u{1B}[32m<alice>"),  // bold green
+        ("vt100", "\u{1B}[1;4m<alice>"),  // no colours: bold and underlined
+    ])
+    func ownMessagesStandApartInColourAndWithout(terminal: String, styledSender: String) throws {
+        let session = try started(launcher: ["env", "TERM=\(terminal)"])
+        try session.type("mine")
+        try session.press("Enter")
+        try session.waitUntil("the message is in the pane") { screen, _ in screen[21].hasSuffix("<alice> mine") }
+        let row = try session.screen(styles: true)[21]
+        #expect(row.contains(styledSender), "got \(row.debugDescription)")
+    }
+
     @Test func aResizeToANarrowTerminalAndBackLosesNothing() throws {
         let session = try started()
         let words = (1...60).map { String(format: "w%02d", $0) }

@@ -49,9 +49,10 @@ final class TmuxSession {
         try run(["resize-window", "-t", "t", "-x", "\(columns)", "-y", "\(rows)"])
     }
 
-    /// The screen's rows as text.
-    func screen() throws -> [String] {
-        let text = try run(["capture-pane", "-p", "-t", "t"])
+    /// The screen's rows as text; with `styles`, with colours and attributes as
+    /// the escape sequences that would draw them.
+    func screen(styles: Bool = false) throws -> [String] {
+        let text = try run(["capture-pane", "-p", "-t", "t"] + (styles ? ["-e"] : []))
         var rows = text.components(separatedBy: "\n")
         if rows.last == "" { rows.removeLast() }
         return rows

@@ -1,0 +1,50 @@
+# chat-tui: `make run` to chat, `make test` to run every test.
+# Both install what is missing first (Debian packages, with sudo when not root).
+
+SWIFT ?= swift
+BINARY := .build/release/chat-tui
+SUDO := $(if $(filter 0,$(shell id -u)),,sudo)
+
+# Debian packages the build needs, and those only the tests need.
+BUILD_PACKAGES := libncurses-dev pkg-config
+TEST_PACKAGES := tmux
+
+.PHONY: run build test deps test-deps clean
+
+## run: install what is missing, build in release mode and start chat-tui (ARGS="--nick NAME")
+run: build
+	exec $(BINARY) $(ARGS)
+
+## build: the release binary at .build/release/chat-tui
+build: deps
+	$(SWIFT) build -c release
+
+## test: unit tests, then the release binary driven in tmux
+test: deps test-deps
+	$(SWIFT) build -c release
+	$(SWIFT) test
+
+## deps: the ncursesw headers and library, and pkg-config to find them
+deps:
+	@$(call install_missing,$(BUILD_PACKAGES))
+
+## test-deps: tmux, which the end-to-end tests drive chat-tui in
+test-deps:
+	@$(call install_missing,$(TEST_PACKAGES))
+
+clean:
+	rm -rf .build
+
+# Installs the packages in $(1) that dpkg does not report as installed, and
+# refreshes the package lists only when something is missing.
+define install_missing
+missing=""; \
+for package in $(1); do \
+	dpkg-query -W -f='$${Status}' $$package 2>/dev/null | grep -q "ok installed" || missing="$$missing $$package"; \
+done; \
+if [ -n "$$missing" ]; then \
+	echo "installing:$$missing"; \
+	$(SUDO) apt-get update -qq && \
+	$(SUDO) env DEBIAN_FRONTEND=noninteractive apt-get install -y -qq --no-install-recommends $$missing; \
+fi
+endef
