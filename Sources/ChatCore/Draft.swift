@@ -43,12 +43,6 @@ public struct Draft: Equatable, Sendable {
         cursor = before + offset
     }
 
-    /// Replaces the whole draft, with the caret at its end.
-    public mutating func replaceAll(with text: String) {
-        characters = Array(text)
-        cursor = characters.count
-    }
-
     /// Moves the caret to `position`, clamped to the draft.
     public mutating func moveCursor(to position: Int) {
         cursor = min(max(0, position), characters.count)
@@ -107,11 +101,5 @@ public struct Draft: Equatable, Sendable {
         while start > 0, !characters[start - 1].isWhitespace { start -= 1 }
         characters.removeSubrange(start..<cursor)
         cursor = start
-    }
-
-    /// Empties the draft.
-    public mutating func clear() {
-        characters.removeAll()
-        cursor = 0
     }
 }
