@@ -2,16 +2,16 @@ import ChatCore
 import Glibc
 
 /// The machine's clock and time zone.
-public enum SystemClock {
+enum SystemClock {
     /// The time now.
-    public static func now() -> Timestamp {
+    static func now() -> Timestamp {
         var spec = timespec()
         clock_gettime(CLOCK_REALTIME, &spec)
         return Timestamp(secondsSinceEpoch: Int64(spec.tv_sec))
     }
 
     /// Local time as the C library knows it (`TZ`, `/etc/localtime`).
-    public static let localClockFace = ClockFace { time in
+    static let localClockFace = ClockFace { time in
         var seconds = time_t(time.secondsSinceEpoch)
         var parts = tm()
         guard localtime_r(&seconds, &parts) != nil else { return 0 }
