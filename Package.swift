@@ -13,12 +13,14 @@ let package = Package(
             providers: [.apt(["libncurses-dev"])]
         ),
         .target(name: "ChatCore"),
+        .target(name: "ChatIO", dependencies: ["ChatCore"]),
         .target(name: "TUI", dependencies: ["CNcurses", "ChatCore"]),
         .executableTarget(
             name: "chat-tui",
-            dependencies: ["ChatCore", "TUI"]
+            dependencies: ["ChatCore", "ChatIO", "TUI"]
         ),
         .testTarget(name: "ChatCoreTests", dependencies: ["ChatCore"]),
+        .testTarget(name: "ChatIOTests", dependencies: ["ChatIO", "ChatCore"]),
         .testTarget(name: "EndToEndTests"),
     ]
 )

@@ -29,6 +29,9 @@ static inline attr_t chat_a_bold(void) { return A_BOLD; }
 static inline attr_t chat_a_dim(void) { return A_DIM; }
 static inline attr_t chat_a_reverse(void) { return A_REVERSE; }
 static inline attr_t chat_a_underline(void) { return A_UNDERLINE; }
+static inline attr_t chat_a_italic(void) { return A_ITALIC; }
+static inline int chat_colors(void) { return COLORS; }
+static inline int chat_color_pairs(void) { return COLOR_PAIRS; }
 
 /// Writes one screen cell holding up to CCHARW_MAX code points at (y, x).
 /// The cell is filled directly rather than through setcchar, which would cut a

@@ -9,4 +9,8 @@ public enum CellStyle: UInt8, Equatable, Sendable, CaseIterable {
     case separatorLabel
     case placeholder
     case scrollMarker
+    /// Joins, parts and notes from the room itself.
+    case event
+    /// Something the user should act on, such as a message that could not be saved.
+    case warning
 }

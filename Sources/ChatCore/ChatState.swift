@@ -12,6 +12,14 @@ public struct ChatState: Equatable, Sendable {
     public private(set) var size: TerminalSize
     /// True once the user has asked to quit.
     public private(set) var isFinished = false
+    /// The message being stored, between `Effect.send` and the answer.
+    public private(set) var outgoing: Message?
+    /// Why the last message could not be stored, until one is.
+    public private(set) var warning: String?
+    /// Lines of a replayed transcript shown as plain text because they were broken.
+    public private(set) var unreadableLines = 0
+    /// True once a replayed transcript's input has ended.
+    public private(set) var replayEnded = false
     /// How text is measured, shared by every part of the screen.
     public let rules: WidthRules
 
@@ -45,8 +53,24 @@ public struct ChatState: Equatable, Sendable {
             effects = press(key, now: now)
         case .resize(let newSize):
             size = newSize
-        case .received(let message):
+        case .received(var message):
+            message.isOwn = message.sender == nick
             messages.append(message)
+        case .history(let older):
+            messages.insert(contentsOf: older.map { var m = $0; m.isOwn = m.sender == nick; return m }, at: 0)
+        case .replay(let unreadable, let ended):
+            unreadableLines = unreadable
+            replayEnded = ended
+        case .delivered:
+            if let message = outgoing {
+                messages.append(message)
+                composer.reset()
+                warning = nil
+            }
+            outgoing = nil
+        case .deliveryFailed(let reason):
+            warning = reason
+            outgoing = nil
         }
         let layout = composerLayout
         composer.scrollToCaret(in: layout, visibleRows: screenLayout(for: layout).composerRows.count)
@@ -76,19 +100,18 @@ public struct ChatState: Equatable, Sendable {
         return []
     }
 
-    /// Sends the draft as a message, or runs it when it is a command.
-    /// A blank draft sends nothing.
+    /// Asks for the draft to be sent as a message, or runs it when it is a
+    /// command. A blank draft sends nothing; the draft stays until it is stored.
     private mutating func send(now: Timestamp) -> [Effect] {
-        guard !composer.draft.isBlank else { return [] }
+        guard !composer.draft.isBlank, outgoing == nil else { return [] }
         let text = Self.trimmedForSending(composer.draft.text)
         if text == "/quit" {
             isFinished = true
             return []
         }
         let message = Message(sender: nick, text: text, time: now, isOwn: true)
-        messages.append(message)
-        composer.reset()
-        return [.sent(message)]
+        outgoing = message
+        return [.send(message)]
     }
 
     /// The draft as sent: without trailing blanks, nor blank lines before the text.

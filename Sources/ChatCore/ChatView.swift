@@ -35,26 +35,48 @@ public struct ChatView: Sendable {
                 guard row > rows.lowerBound else { break }
                 row -= 1
                 for span in spans {
-                    frame.put(span.text, rules: state.rules, style: span.style, row: row, column: span.column)
+                    frame.put(span.text, rules: state.rules, style: span.style, format: span.format,
+                              row: row, column: span.column)
                 }
             }
         }
     }
 
+    /// `── room ─ notes… ──────── nick ──`: labels are dropped from the right
+    /// when the line is too short, the nick first.
     private func drawSeparator(_ state: ChatState, row: Int, into frame: inout Frame) {
         let width = state.size.columns
-        let line = CellText("─", width: 1)
-        frame.put(Array(repeating: line, count: width), style: .separator, row: row, column: 0)
-        let room = " \(state.room) "
+        frame.put(Array(repeating: CellText("─", width: 1), count: width), style: .separator, row: row, column: 0)
         let nick = " \(state.nick) "
-        let roomWidth = state.rules.width(of: room)
         let nickWidth = state.rules.width(of: nick)
-        if 2 + roomWidth <= width {
-            frame.put(room, rules: state.rules, style: .separatorLabel, row: row, column: 2)
+        var column = 2
+        for (index, label) in Self.separatorLabels(for: state).enumerated() {
+            let labelWidth = state.rules.width(of: label.text)
+            guard column + labelWidth <= width else { break }
+            // The first label (the room) may leave no room for the nick; notes may not.
+            if index > 0, column + labelWidth + 1 + nickWidth + 2 > width { break }
+            frame.put(label.text, rules: state.rules, style: label.style, row: row, column: column)
+            column += labelWidth + 1
         }
-        if 2 + roomWidth + 1 + nickWidth + 2 <= width {
+        if column + nickWidth + 2 <= width {
             frame.put(nick, rules: state.rules, style: .separatorLabel, row: row, column: width - 2 - nickWidth)
         }
+    }
+
+    /// The room's name, then what needs saying about it, most urgent first.
+    static func separatorLabels(for state: ChatState) -> [(text: String, style: CellStyle)] {
+        var labels: [(text: String, style: CellStyle)] = [(" \(state.room) ", .separatorLabel)]
+        if let warning = state.warning {
+            labels.append((" not sent: \(warning); Enter tries again ", .warning))
+        }
+        if state.unreadableLines > 0 {
+            let lines = state.unreadableLines == 1 ? "line" : "lines"
+            labels.append((" \(state.unreadableLines) unreadable \(lines) shown as text ", .warning))
+        }
+        if state.replayEnded {
+            labels.append((" end of input ", .separatorLabel))
+        }
+        return labels
     }
 
     private func drawComposer(_ state: ChatState, layout: ComposerLayout, rows: Range<Int>, into frame: inout Frame) {

@@ -26,6 +26,20 @@ public struct ClockFace: Sendable {
         return twoDigits(hour) + ":" + twoDigits(minute)
     }
 
+    /// The local date and time of `time` on this clock.
+    public func civilTime(_ time: Timestamp) -> CivilTime {
+        CivilTime(secondsSinceEpoch: time.secondsSinceEpoch + Int64(utcOffset(time)))
+    }
+
+    /// The moment this clock shows `local`. In the hour a clock is set back, the
+    /// earlier of the two moments; in the hour it skips, the time just after.
+    public func timestamp(fromLocal local: CivilTime) -> Timestamp {
+        let wall = local.secondsSinceEpoch
+        var guess = Timestamp(secondsSinceEpoch: wall - Int64(utcOffset(Timestamp(secondsSinceEpoch: wall))))
+        guess = Timestamp(secondsSinceEpoch: wall - Int64(utcOffset(guess)))
+        return guess
+    }
+
     private func twoDigits(_ value: Int) -> String {
         value < 10 ? "0\(value)" : "\(value)"
     }

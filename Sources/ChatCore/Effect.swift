@@ -1,5 +1,6 @@
 /// Work the state machine asks the program around it to do.
 public enum Effect: Equatable, Sendable {
-    /// The user sent this message; it is already in the pane.
-    case sent(Message)
+    /// Store and send this message, then report back with `Event.delivered` or
+    /// `Event.deliveryFailed`. Until then it stays in the composer.
+    case send(Message)
 }

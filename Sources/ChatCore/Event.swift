@@ -6,6 +6,16 @@ public enum Event: Equatable, Sendable {
     case key(Key)
     /// The terminal changed size.
     case resize(TerminalSize)
-    /// A message from someone else arrived.
+    /// A message arrived: from the room, another process, or a replayed transcript.
     case received(Message)
+    /// Older messages of the room, oldest first, read after the first frame.
+    case history([Message])
+    /// How reading a replayed transcript goes: lines that could not be read as
+    /// their format (shown as plain text), and whether its input has ended.
+    case replay(unreadableLines: Int, ended: Bool)
+    /// The message asked for by `Effect.send` is safely stored.
+    case delivered
+    /// The message asked for by `Effect.send` could not be stored, and why; it
+    /// stays in the composer.
+    case deliveryFailed(String)
 }

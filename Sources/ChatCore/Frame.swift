@@ -21,14 +21,14 @@ public struct Frame: Equatable, Sendable {
     /// column stays blank. Returns the column after the last cell written.
     @discardableResult
     public mutating func put(
-        _ cells: [CellText], style: CellStyle, row: Int, column: Int, limit: Int? = nil
+        _ cells: [CellText], style: CellStyle, format: TextFormat = .plain, row: Int, column: Int, limit: Int? = nil
     ) -> Int {
         let end = min(limit ?? size.columns, size.columns)
         guard rows.indices.contains(row) else { return column }
         var column = max(0, column)
         for cell in cells {
             guard column + cell.width <= end else { break }
-            set(Cell(text: cell.text, width: UInt8(cell.width), style: style), row: row, column: column)
+            set(Cell(text: cell.text, width: UInt8(cell.width), style: style, format: format), row: row, column: column)
             if cell.width == 2 { set(.continuation, row: row, column: column + 1) }
             column += cell.width
         }
@@ -38,13 +38,14 @@ public struct Frame: Equatable, Sendable {
     /// Writes characters (measured and split into cells by `rules`) like `put(_:style:row:column:limit:)`.
     @discardableResult
     public mutating func put<S: Sequence>(
-        _ text: S, rules: WidthRules, style: CellStyle, row: Int, column: Int, limit: Int? = nil
+        _ text: S, rules: WidthRules, style: CellStyle, format: TextFormat = .plain, row: Int, column: Int,
+        limit: Int? = nil
     ) -> Int where S.Element == Character {
         var column = column
         let end = min(limit ?? size.columns, size.columns)
         for character in text {
             let cells = rules.cells(of: character)
-            let next = put(cells, style: style, row: row, column: column, limit: end)
+            let next = put(cells, style: style, format: format, row: row, column: column, limit: end)
             if next - column < cells.reduce(0, { $0 + $1.width }) { break }
             column = next
         }

@@ -4,33 +4,41 @@
 /// `18:11 <alice> the text starts here and wraps
 ///                under itself`
 ///
-/// When the pane is too narrow for that, the text goes under the header instead.
+/// Actions read `18:11 * bob waves`, notices `18:11 -bob- text`, and room events
+/// `18:11 --> bob`, `<-- bob`, `-!- text`. A message without a time keeps the
+/// time's columns blank. When the pane is too narrow for all that, the text goes
+/// under the header instead.
 public struct MessageLayout: Sendable {
     /// The widest a sender's name is shown; longer names end in `…`.
     public static let maxSenderWidth = 16
     /// The fewest columns the text keeps beside the header before it moves below it.
     static let minTextWidth = 12
+    /// The columns of the time, `HH:MM`.
+    static let timeWidth = 5
 
     /// One piece of a row: characters in one style, from a column.
     public struct Span: Sendable {
         public var column: Int
         public var text: [Character]
         public var style: CellStyle
+        public var format: TextFormat = .plain
     }
 
     /// The message's rows, top to bottom.
     public let rows: [[Span]]
 
     public init(message: Message, width: Int, rules: WidthRules, clock: ClockFace) {
-        let time = Array(clock.hourMinute(message.time))
-        let sender = Array("<") + Self.truncated(message.sender, to: Self.maxSenderWidth, rules: rules) + Array(">")
-        let senderColumn = time.count + 1
-        let indent = senderColumn + rules.width(of: sender) + 1
-        let header = [
-            Span(column: 0, text: time, style: .time),
-            Span(column: senderColumn, text: sender, style: message.isOwn ? .ownSender : .otherSender),
-        ]
-        let textStyle: CellStyle = message.isOwn ? .ownText : .plain
+        let time = message.time.map { Array(clock.hourMinute($0)) } ?? []
+        let sender = Self.truncated(message.sender, to: Self.maxSenderWidth, rules: rules)
+        let (label, labelStyle) = Self.label(for: message, sender: sender)
+        let senderColumn = Self.timeWidth + 1
+        let indent = senderColumn + (label.isEmpty ? 0 : rules.width(of: label) + 1)
+        var header = [Span(column: 0, text: time, style: .time)]
+        if !label.isEmpty { header.append(Span(column: senderColumn, text: label, style: labelStyle)) }
+        let textStyle: CellStyle = switch message.kind {
+        case .join, .part, .system: .event
+        default: message.isOwn ? .ownText : .plain
+        }
         let text = Array(message.text)
         let inline = width - indent >= min(Self.minTextWidth, width / 2)
         let textColumn = inline ? indent : min(2, max(0, width - 1))
@@ -38,10 +46,44 @@ public struct MessageLayout: Sendable {
         var rows: [[Span]] = inline ? [] : [header]
         for (index, row) in wrapped.enumerated() {
             var spans = inline && index == 0 ? header : []
-            spans.append(Span(column: textColumn, text: Array(text[row.range]), style: textStyle))
+            var column = textColumn
+            for piece in Self.pieces(of: row.range, formatting: message.formatting) {
+                let characters = Array(text[piece.range])
+                spans.append(Span(column: column, text: characters, style: textStyle, format: piece.format))
+                column += rules.width(of: characters)
+            }
             rows.append(spans)
         }
         self.rows = rows
+    }
+
+    /// What stands between the time and the text, and its style.
+    private static func label(for message: Message, sender: [Character]) -> ([Character], CellStyle) {
+        let senderStyle: CellStyle = message.isOwn ? .ownSender : .otherSender
+        switch message.kind {
+        case .message: return (["<"] + sender + [">"], senderStyle)
+        case .action: return (["*", " "] + sender, senderStyle)
+        case .notice: return (["-"] + sender + ["-"], senderStyle)
+        case .join: return (Array("--> ") + sender, .event)
+        case .part: return (Array("<-- ") + sender, .event)
+        case .system: return (Array("-!-"), .event)
+        }
+    }
+
+    /// `range` cut where the formatting changes.
+    private static func pieces(of range: Range<Int>, formatting: [FormatRun]) -> [(range: Range<Int>, format: TextFormat)] {
+        guard !formatting.isEmpty else { return [(range, .plain)] }
+        var pieces: [(range: Range<Int>, format: TextFormat)] = []
+        var position = range.lowerBound
+        for run in formatting where run.range.overlaps(range) {
+            let start = max(run.range.lowerBound, range.lowerBound)
+            let end = min(run.range.upperBound, range.upperBound)
+            if position < start { pieces.append((position..<start, .plain)) }
+            pieces.append((start..<end, run.format))
+            position = end
+        }
+        if position < range.upperBound { pieces.append((position..<range.upperBound, .plain)) }
+        return pieces
     }
 
     /// `text` cut to at most `width` columns, ending in `…` when it was cut.

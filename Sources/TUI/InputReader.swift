@@ -11,16 +11,9 @@ public final class InputReader {
         self.terminal = terminal
     }
 
-    /// Waits until the terminal has input or was resized, then returns everything
-    /// that has arrived, in order.
-    public func waitForEvents() -> [Event] {
-        var descriptor = pollfd(fd: terminal.inputDescriptor, events: Int16(POLLIN), revents: 0)
-        _ = poll(&descriptor, 1, -1)  // EINTR (a resize) is as good as input
-        return readPending()
-    }
-
-    /// Everything that has arrived, without waiting.
-    func readPending() -> [Event] {
+    /// Everything that has arrived, without waiting: call it when `poll` finds
+    /// `terminal.inputDescriptor` readable or is interrupted (a resize).
+    public func readPending() -> [Event] {
         var events: [Event] = []
         var text = ""
         func flushText() {

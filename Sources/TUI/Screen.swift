@@ -7,9 +7,11 @@ import Glibc
 public final class Screen {
     private let terminal: Terminal
     private var shown: Frame?
+    private let palette: Palette
 
     public init(terminal: Terminal) {
         self.terminal = terminal
+        palette = Palette(hasColors: terminal.hasColors)
     }
 
     /// Draws `frame` and leaves the terminal's cursor at its caret.
@@ -49,8 +51,7 @@ public final class Screen {
         if let first = chars.first, Int(chat_wcwidth(first)) != Int(cell.width) {
             chars = [wchar_t(cell.width == 2 ? 0xFF1F : 0xFFFD)]  // ？ or �
         }
-        let attributes = Palette.attributes(for: cell.style, color: terminal.hasColors)
-        let pair = terminal.hasColors ? Palette.pair(for: cell.style) : 0
-        _ = chat_put_cell(terminal.window, Int32(row), Int32(column), chars, Int32(chars.count), attributes, pair)
+        let look = palette.look(style: cell.style, format: cell.format)
+        _ = chat_put_cell(terminal.window, Int32(row), Int32(column), chars, Int32(chars.count), look.attributes, look.pair)
     }
 }

@@ -42,7 +42,6 @@ public final class Terminal {
         if hasColors {
             start_color()
             use_default_colors()
-            Palette.definePairs()
         }
     }
 

@@ -1,29 +1,98 @@
 import ChatCore
+import ChatIO
+import Glibc
 import TUI
 
-/// The run loop: keys and resizes in, through the state machine, frames out.
+/// The run loop: keys, resizes, the room file and a replayed transcript in,
+/// through the state machine, frames out.
 struct ChatApp {
     let options: Options
+    let environment: [String: String]
+
+    /// How many of the room's last lines are read at start.
+    static let historyLines = 1000
+    /// How often the room file is looked at for other processes' messages.
+    static let followIntervalMilliseconds: Int32 = 250
 
     /// Runs the chat screen until the user quits. The terminal is restored on
     /// every way out.
-    func run() throws(TerminalError) {
-        let terminal = try Terminal()
+    func run() throws(StartupError) {
+        let clock = SystemClock.localClockFace
+        // Everything that can fail is opened before the terminal is taken over,
+        // so a failure is a plain message on a plain terminal.
+        let replay = try options.replay.map { (source) throws(StartupError) in
+            try ReplayInput(source: source, sender: options.replaySender, speed: options.speed, clock: clock)
+        }
+        let room: RoomFile
+        do {
+            room = try RoomFile(folder: DataFolders.rooms(environment: environment), room: options.room.value)
+        } catch {
+            throw .storage(error)
+        }
+        let output = TranscriptOutput.standardOutput()
+        let terminal: Terminal
+        do {
+            terminal = try Terminal()
+        } catch {
+            throw .terminal(error)
+        }
         defer { terminal.restore() }
+
         let screen = Screen(terminal: terminal)
         let input = InputReader(terminal: terminal)
-        let view = ChatView(clock: SystemClock.localClockFace)
-        var state = ChatState(room: "local", nick: options.nick, size: terminal.size)
+        let view = ChatView(clock: clock)
+        let label = replay == nil ? options.room.value : "\(options.room.value) · replay"
+        var state = ChatState(room: label, nick: options.nick, size: terminal.size)
         screen.draw(view.frame(for: state))
+
+        // History comes after the first frame, so a large room never delays it.
+        // A replay shows the transcript alone; what is sent still goes to the room.
+        var roomReader = TranscriptReader(source: options.room.value, clock: clock,
+                                          today: clock.civilTime(SystemClock.now()))
+        let recent = room.recentLines(Self.historyLines)
+        if replay == nil {
+            let now = SystemClock.now()
+            state.apply(.history(recent.compactMap { roomReader.read($0[...], now: now) }), now: now)
+        }
+
         while !state.isFinished {
-            let events = input.waitForEvents()
-            guard !events.isEmpty else { continue }
+            screen.draw(view.frame(for: state))
+            var timeout = Self.followIntervalMilliseconds
+            if let due = replay?.millisecondsUntilDue(now: SystemClock.monotonicSeconds()) { timeout = min(timeout, due) }
+            let ready = Self.wait(for: [terminal.inputDescriptor, replay?.descriptor], timeoutMilliseconds: timeout)
+
+            var events = ready[0] ? input.readPending() : []
+            if let replay {
+                events += replay.read(now: SystemClock.monotonicSeconds(), readable: ready[1])
+            }
+            if replay == nil {
+                let now = SystemClock.now()
+                events += room.newLines().compactMap { roomReader.read($0[...], now: now) }.map(Event.received)
+            }
             for event in events {
                 if case .resize = event { screen.invalidate() }
-                state.apply(event, now: SystemClock.now())
+                let effects = state.apply(event, now: SystemClock.now())
+                for case .send(let message) in effects {
+                    do {
+                        try room.append(Transcript.encode(message))
+                        _ = output?.write(message)
+                        state.apply(.delivered, now: SystemClock.now())
+                    } catch {
+                        state.apply(.deliveryFailed(error.reason), now: SystemClock.now())
+                    }
+                }
                 if state.isFinished { break }
             }
-            screen.draw(view.frame(for: state))
         }
+    }
+
+    /// Waits until one of `descriptors` (nil ones are skipped) is readable, a
+    /// signal arrives (a resize), or the time runs out. The terminal counts as
+    /// readable when interrupted, so a resize is read at once.
+    private static func wait(for descriptors: [Int32?], timeoutMilliseconds: Int32) -> [Bool] {
+        var polled = descriptors.map { pollfd(fd: $0 ?? -1, events: Int16(POLLIN), revents: 0) }
+        let count = poll(&polled, nfds_t(polled.count), timeoutMilliseconds)
+        if count < 0 { return descriptors.indices.map { $0 == 0 } }
+        return polled.map { $0.fd >= 0 && $0.revents != 0 }
     }
 }

@@ -1,3 +1,5 @@
+import ChatCore
+
 /// What the command line asks for.
 enum Invocation: Equatable {
     case run(Options)
@@ -14,14 +16,49 @@ enum Invocation: Equatable {
             case "-h", "--help": return .help
             case "-V", "--version": return .version
             case "--nick":
-                guard let value = inlineValue ?? remaining.popFirst() else { throw .missingValue(name) }
-                options.nick = try Options.validatedNick(value)
+                options.nick = try Options.validatedNick(try value(of: name, inlineValue, &remaining))
+            case "--room":
+                let room = try value(of: name, inlineValue, &remaining)
+                do throws(RoomName.Problem) {
+                    options.room = try RoomName(room)
+                } catch {
+                    throw .invalidRoom(error)
+                }
+            case "--replay":
+                // The file is optional: a following word is taken when it is not an option.
+                if let inlineValue {
+                    options.replay = Self.replaySource(inlineValue)
+                } else if let next = remaining.first, next == "-" || !next.hasPrefix("-") {
+                    remaining.removeFirst()
+                    options.replay = Self.replaySource(next)
+                } else {
+                    options.replay = .standardInput
+                }
+            case "--from":
+                options.replaySender = try Options.validatedNick(try value(of: name, inlineValue, &remaining))
+            case "--speed":
+                options.speed = try Options.validatedSpeed(try value(of: name, inlineValue, &remaining))
             default:
                 if argument.hasPrefix("-") && argument != "-" { throw UsageError.unknownOption(argument) }
                 throw UsageError.unexpectedArgument(argument)
             }
         }
+        if options.replay == nil {
+            if arguments.contains(where: { $0 == "--speed" || $0.hasPrefix("--speed=") }) { throw .optionNeedsReplay("--speed") }
+            if arguments.contains(where: { $0 == "--from" || $0.hasPrefix("--from=") }) { throw .optionNeedsReplay("--from") }
+        }
         return .run(options)
+    }
+
+    private static func replaySource(_ word: String) -> Options.ReplaySource {
+        word == "-" ? .standardInput : .file(word)
+    }
+
+    /// The option's value: after `=`, or the next argument.
+    private static func value(of name: String, _ inlineValue: String?,
+                              _ remaining: inout ArraySlice<String>) throws(UsageError) -> String {
+        guard let value = inlineValue ?? remaining.popFirst() else { throw .missingValue(name) }
+        return value
     }
 
     /// `--name=value` as its name and value; anything else as itself.

@@ -1,7 +1,24 @@
+import ChatCore
+
 /// How to run the chat screen.
 struct Options: Equatable {
+    /// Where a replayed transcript comes from.
+    enum ReplaySource: Equatable {
+        case standardInput
+        case file(String)
+    }
+
     /// The name the user's messages are sent under.
     var nick: String
+    /// The room opened and written to.
+    var room = RoomName.local
+    /// A transcript to show as it arrives, if any.
+    var replay: ReplaySource?
+    /// Who plain-text lines of the replayed transcript are from.
+    var replaySender = "replay"
+    /// Play the replay with its recorded gaps divided by this; nil shows each
+    /// message as soon as it is read.
+    var speed: Double?
 
     /// The most columns a nick may take.
     static let maxNickLength = 32
@@ -9,15 +26,26 @@ struct Options: Equatable {
     static let version = "chat-tui 0.1.0"
 
     static let help = """
-        Usage: chat-tui [--nick NAME]
+        Usage: chat-tui [--nick NAME] [--room NAME] [--replay [FILE]] [--from NAME] [--speed FACTOR]
 
         A chat screen for the terminal: messages above, a composer below that grows
-        from one to five lines as you write. Opens the room 'local'.
+        from one to five lines as you write. Opens the room 'local', whose history
+        is kept in $XDG_DATA_HOME/chat-tui/rooms/ (~/.local/share when unset).
 
         Options:
-          --nick NAME    send messages as NAME (default: $USER)
-          -h, --help     show this help and exit
-          -V, --version  show the version and exit
+          --nick NAME       send messages as NAME (default: $USER)
+          --room NAME       open the room NAME instead of 'local'
+          --replay [FILE]   show the transcript piped in (or in FILE; - is standard
+                            input) as it arrives, while you keep typing; it reads
+                            chat-tui's JSON Lines and the logs of WeeChat, irssi,
+                            catgirl and ZNC, and plain text
+          --from NAME       who plain-text lines of a replay are from (default: replay)
+          --speed FACTOR    replay with the recorded gaps divided by FACTOR
+          -h, --help        show this help and exit
+          -V, --version     show the version and exit
+
+        When standard output is not a terminal, each message you send is also
+        written to it as a JSON line: producer | chat-tui --replay | consumer.
 
         Keys:
           Enter                    send the message
@@ -37,6 +65,12 @@ struct Options: Equatable {
             if let name = environment[key], let nick = try? validatedNick(name) { return nick }
         }
         return "me"
+    }
+
+    /// `text` as a replay speed: a finite number above zero.
+    static func validatedSpeed(_ text: String) throws(UsageError) -> Double {
+        guard let speed = Double(text), speed.isFinite, speed > 0 else { throw .invalidSpeed(text) }
+        return speed
     }
 
     /// `nick`, if it can be shown and sent: not empty, no blanks or control

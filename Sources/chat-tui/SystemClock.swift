@@ -10,6 +10,13 @@ enum SystemClock {
         return Timestamp(secondsSinceEpoch: Int64(spec.tv_sec))
     }
 
+    /// Seconds on a clock that only moves forward, for pacing.
+    static func monotonicSeconds() -> Double {
+        var spec = timespec()
+        clock_gettime(CLOCK_MONOTONIC, &spec)
+        return Double(spec.tv_sec) + Double(spec.tv_nsec) / 1e9
+    }
+
     /// Local time as the C library knows it (`TZ`, `/etc/localtime`).
     static let localClockFace = ClockFace { time in
         var seconds = time_t(time.secondsSinceEpoch)

@@ -1,9 +1,14 @@
+import ChatCore
+
 /// A command line chat-tui cannot follow; reported with status 2.
 enum UsageError: Error, Equatable, CustomStringConvertible {
     case unknownOption(String)
     case missingValue(String)
     case unexpectedArgument(String)
     case invalidNick(String, reason: String)
+    case invalidRoom(RoomName.Problem)
+    case invalidSpeed(String)
+    case optionNeedsReplay(String)
 
     var description: String {
         switch self {
@@ -11,6 +16,9 @@ enum UsageError: Error, Equatable, CustomStringConvertible {
         case .missingValue(let option): return "option '\(option)' needs a value"
         case .unexpectedArgument(let argument): return "unexpected argument '\(argument)'"
         case .invalidNick(let nick, let reason): return "cannot use '\(nick)' as a nick: \(reason)"
+        case .invalidRoom(let problem): return problem.description
+        case .invalidSpeed(let text): return "cannot use '\(text)' as a speed: give a number above 0, such as 2 or 0.5"
+        case .optionNeedsReplay(let option): return "option '\(option)' only applies with --replay"
         }
     }
 }

@@ -24,7 +24,7 @@ case .version:
     print(Options.version)
 case .run(let options):
     do {
-        try ChatApp(options: options).run()
+        try ChatApp(options: options, environment: environment).run()
     } catch {
         fail("\(error)", status: 2)
     }

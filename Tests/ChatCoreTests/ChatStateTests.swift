@@ -6,14 +6,23 @@ struct Harness {
     var state: ChatState
     var effects: [Effect] = []
     let now = Timestamp(secondsSinceEpoch: 1_796_235_084)
+    /// When set, storing a sent message fails for this reason, as a full disk would.
+    var storageFailure: String?
 
     init(columns: Int = 21, rows: Int = 24, rules: WidthRules = .terminal) {
         state = ChatState(room: "local", nick: "alice", size: TerminalSize(columns: columns, rows: rows), rules: rules)
     }
 
     mutating func type(_ text: String) { effects += state.apply(.text(text), now: now) }
+    /// Presses `key` and answers each `Effect.send` as the program would.
     mutating func press(_ key: Key, times: Int = 1) {
-        for _ in 0..<times { effects += state.apply(.key(key), now: now) }
+        for _ in 0..<times {
+            let new = state.apply(.key(key), now: now)
+            effects += new
+            for case .send(_) in new {
+                state.apply(storageFailure.map(Event.deliveryFailed) ?? .delivered, now: now)
+            }
+        }
     }
     mutating func resize(_ columns: Int, _ rows: Int) {
         effects += state.apply(.resize(TerminalSize(columns: columns, rows: rows)), now: now)
@@ -157,7 +166,44 @@ struct Harness {
         chat.press(.enter)
         let message = Message(sender: "alice", text: "  hello\nworld", time: chat.now, isOwn: true)
         #expect(chat.state.messages == [message])
-        #expect(chat.effects == [.sent(message)])
+        #expect(chat.effects == [.send(message)])
+        #expect(chat.state.composer.draft.isEmpty)
+    }
+
+    @Test func aMessageThatCannotBeStoredStaysInTheComposerUntilItIs() {
+        var chat = Harness(columns: 80, rows: 10)
+        chat.type("important words")
+        chat.storageFailure = "No space left on device"
+        chat.press(.enter)
+        #expect(chat.state.messages.isEmpty)
+        #expect(chat.state.composer.draft.text == "important words")
+        #expect(chat.frame.text(ofRow: 8).contains("not sent: No space left on device; Enter tries again"))
+        #expect(chat.frame.rows[8].contains { $0.style == .warning })
+        chat.storageFailure = nil
+        chat.press(.enter)
+        #expect(chat.state.messages.map(\.text) == ["important words"])
+        #expect(chat.state.composer.draft.isEmpty)
+        #expect(!chat.frame.text(ofRow: 8).contains("not sent"))
+        #expect(chat.effects.count == 2, "one attempt to send per Enter")
+    }
+
+    @Test func historyGoesBeforeWhatArrivedAndTheNickMarksOwnMessages() {
+        var chat = Harness(columns: 40, rows: 10)
+        chat.state.apply(.received(Message(sender: "bob", text: "new", time: chat.now)), now: chat.now)
+        chat.state.apply(.history([Message(sender: "alice", text: "old", time: nil),
+                                   Message(sender: "carol", text: "older reply", time: chat.now)]), now: chat.now)
+        #expect(chat.state.messages.map(\.text) == ["old", "older reply", "new"])
+        #expect(chat.state.messages.map(\.isOwn) == [true, false, false])
+    }
+
+    @Test func theSeparatorCountsUnreadableLinesAndSaysWhenInputEnded() {
+        var chat = Harness(columns: 80, rows: 10)
+        chat.state.apply(.replay(unreadableLines: 2, ended: false), now: chat.now)
+        #expect(chat.frame.text(ofRow: 8).contains(" 2 unreadable lines shown as text "))
+        #expect(!chat.frame.text(ofRow: 8).contains("end of input"))
+        chat.state.apply(.replay(unreadableLines: 2, ended: true), now: chat.now)
+        #expect(chat.frame.text(ofRow: 8).contains(" end of input "))
+        #expect(chat.frame.text(ofRow: 8).hasSuffix(" alice ──"))
     }
 
     @Test func aBlankDraftSendsNothingAndStays() {

@@ -16,22 +16,50 @@ final class TmuxSession {
     let socket: String
     private let tmux = "/usr/bin/tmux"
 
-    /// Starts `chat-tui arguments` in a `columns`×`rows` window. When the program
-    /// ends, the pane prints `EXIT:<status>` and stays open to be read.
-    /// `launcher` is a command line that runs chat-tui, which it is given as its
-    /// last arguments.
+    /// The folder chat-tui keeps rooms in (`XDG_DATA_HOME`).
+    let dataHome: String
+    private let ownsDataHome: Bool
+    private let workFolder: String
+
+    /// Starts `chat-tui arguments` in a `columns`×`rows` window, by way of a bash
+    /// script. When the program ends, the pane prints `EXIT:<status>` and stays
+    /// open to be read.
+    ///
+    /// - `launcher`: a command line that runs chat-tui, given as its last arguments.
+    /// - `input`: a shell command piped into chat-tui's standard input.
+    /// - `output`: a shell command chat-tui's standard output is piped into.
+    /// - `dataHome`: rooms from an earlier session to reopen; a fresh folder by default.
     init(columns: Int = 80, rows: Int = 24, arguments: [String] = [], user: String = "alice",
-         launcher: [String] = []) throws {
+         launcher: [String] = [], input: String? = nil, output: String? = nil, dataHome: String? = nil) throws {
         socket = "chat-tui-test-\(getpid())-\(Self.counter.next())"
-        let quoted = (launcher + [chatTUIBinary] + arguments).map(Self.shellQuoted).joined(separator: " ")
-        let command = "env LANG=C.UTF-8 LC_ALL= TZ=UTC USER=\(user) \(quoted); echo EXIT:$?; sleep 60"
-        try run(["new-session", "-d", "-s", "t", "-x", "\(columns)", "-y", "\(rows)", command,
+        workFolder = try makeTemporaryFolder()
+        ownsDataHome = dataHome == nil
+        self.dataHome = try dataHome ?? makeTemporaryFolder()
+        let program = (launcher + [chatTUIBinary] + arguments).map(shellQuoted).joined(separator: " ")
+        let pipeline = [input, program, output].compactMap { $0 }.joined(separator: " | ")
+        let script = """
+            export LANG=C.UTF-8 LC_ALL= TZ=UTC USER=\(shellQuoted(user)) XDG_DATA_HOME=\(shellQuoted(self.dataHome))
+            \(pipeline)
+            echo EXIT:${PIPESTATUS[\(input == nil ? 0 : 1)]}
+            sleep 60
+
+            """
+        let scriptPath = workFolder + "/run.sh"
+        try script.write(toFile: scriptPath, atomically: true, encoding: .utf8)
+        try run(["new-session", "-d", "-s", "t", "-x", "\(columns)", "-y", "\(rows)", "/bin/bash " + scriptPath,
                  ";", "set-option", "-g", "escape-time", "0",
                  ";", "set-option", "-g", "window-size", "manual"])
     }
 
     deinit {
         _ = try? runCommand(tmux, ["-L", socket, "kill-server"])
+        try? FileManager.default.removeItem(atPath: workFolder)
+        if ownsDataHome { try? FileManager.default.removeItem(atPath: dataHome) }
+    }
+
+    /// The room's file, as chat-tui keeps it.
+    func roomFile(_ room: String = "local") -> String {
+        dataHome + "/chat-tui/rooms/\(room).jsonl"
     }
 
     /// Types `text` as it is (UTF-8, Japanese included), in one burst.
@@ -94,10 +122,6 @@ final class TmuxSession {
         return result.standardOutput
     }
 
-    private static func shellQuoted(_ word: String) -> String {
-        "'" + word.replacingOccurrences(of: "'", with: "'\\''") + "'"
-    }
-
     private final class Counter: @unchecked Sendable {
         private var value = 0
         private let lock = NSLock()
@@ -114,6 +138,18 @@ struct TmuxError: Error, CustomStringConvertible {
     var arguments: [String]
     var message: String
     var description: String { "tmux \(arguments.joined(separator: " ")) failed: \(message)" }
+}
+
+/// `word` quoted for bash.
+func shellQuoted(_ word: String) -> String {
+    "'" + word.replacingOccurrences(of: "'", with: "'\\''") + "'"
+}
+
+/// A new empty folder under the temporary folder.
+func makeTemporaryFolder() throws -> String {
+    let path = FileManager.default.temporaryDirectory.appendingPathComponent("chat-tui-test-\(UUID().uuidString)").path
+    try FileManager.default.createDirectory(atPath: path, withIntermediateDirectories: true)
+    return path
 }
 
 /// The row the separator line is on, if any.

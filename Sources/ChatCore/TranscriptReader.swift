@@ -1,0 +1,198 @@
+/// Reads a transcript line by line, recognising each line's format on its own:
+/// chat-tui's JSON Lines, the logs of WeeChat, irssi, catgirl and ZNC, and plain
+/// text. A line that starts like one of these but is broken is shown as plain
+/// text and counted in `brokenLines`, so nothing is dropped unseen.
+public struct TranscriptReader: Sendable {
+    /// Who plain-text lines are from.
+    public let source: String
+    /// The clock local times in logs are read on.
+    public let clock: ClockFace
+    /// How many lines looked like a known format but were not valid.
+    public private(set) var brokenLines = 0
+    /// The date of logs that give only times: irssi's latest `Log opened` or
+    /// `Day changed`, else the date in a ZNC log's file name, else today.
+    private var currentDate: CivilTime
+    private var atStart = true
+
+    /// `fileDate` is the date a ZNC log file is named after; `today` is used when
+    /// nothing else gives a date.
+    public init(source: String, clock: ClockFace, today: CivilTime, fileDate: CivilTime? = nil) {
+        self.source = source
+        self.clock = clock
+        currentDate = (fileDate ?? today).date
+    }
+
+    /// The message on one line (without its line end), or nil for a line that
+    /// holds none: an empty line, or a log's own bookkeeping such as irssi's
+    /// `--- Log opened`. `now` stamps plain-text lines, which carry no time.
+    public mutating func read(_ rawLine: Substring, now: Timestamp) -> Message? {
+        var line = rawLine
+        if line.last == "\r" { line.removeLast() }  // "\r\n" is one Character; strip it whole
+        if atStart {
+            atStart = false
+            if line.unicodeScalars.first == "\u{FEFF}" { line = line.dropFirst() }
+        }
+        guard !line.isEmpty else { return nil }
+        switch line.first {
+        case "{":
+            if let message = Transcript.decode(line) { return message }
+            return broken(line, now: now)
+        case "[":
+            if let message = catgirl(line) ?? znc(line) { return message }
+        case "-" where line.hasPrefix("--- "):
+            if irssiBookkeeping(line) { return nil }
+        default:
+            if let first = line.first, first.isASCII, first.isNumber {
+                if let result = weechat(line) { return result ?? broken(line, now: now) }
+                if let message = irssi(line) { return message }
+            }
+        }
+        return Message(sender: source, text: String(line), time: now)
+    }
+
+    private mutating func broken(_ line: Substring, now: Timestamp) -> Message {
+        brokenLines += 1
+        return Message(sender: source, text: String(line), time: now)
+    }
+
+    // MARK: WeeChat: `2026-12-02 18:11:24<TAB>bob<TAB>hello`
+
+    /// nil when the line does not start like a WeeChat line; `.some(nil)` when it
+    /// does but is broken.
+    private func weechat(_ line: Substring) -> Message?? {
+        var scanner = TextScanner(line)
+        guard let civil = Timestamp.scanDateTime(&scanner, separators: " ") else { return nil }
+        var utc = false
+        if scanner.skip(".") {
+            guard !scanner.take(while: { $0.isASCII && $0.isNumber }).isEmpty else { return .some(nil) }
+        }
+        if scanner.skip(anyOf: "Zz") != nil { utc = true }
+        guard scanner.skip("\t") else { return .some(nil) }
+        guard let prefix = scanner.upTo("\t") else { return .some(nil) }
+        scanner.skip("\t")
+        let time = utc ? Timestamp(secondsSinceEpoch: civil.secondsSinceEpoch) : clock.timestamp(fromLocal: civil)
+        let body = scanner.rest
+        switch prefix {
+        case "-->": return event(.join, body, time)
+        case "<--": return event(.part, body, time)
+        case " *", "*": return event(.action, body, time)
+        case "--", "=!=", "": return message(kind: .system, sender: "", body, time)
+        default: return message(kind: .message, sender: Self.withoutModes(prefix), body, time)
+        }
+    }
+
+    // MARK: catgirl: `[2026-12-02T18:11:54+0000] <bob> hello`
+
+    private func catgirl(_ line: Substring) -> Message? {
+        var scanner = TextScanner(line)
+        guard scanner.skip("["), let civil = Timestamp.scanDateTime(&scanner, separators: "T"),
+              let offset = Timestamp.scanOffset(&scanner, colon: false), scanner.skip("] ") else { return nil }
+        let time = Timestamp(secondsSinceEpoch: civil.secondsSinceEpoch - Int64(offset))
+        return ircBody(scanner.rest, time)
+    }
+
+    // MARK: ZNC: `[18:11:24] <bob> hello`, `[18:11:24] *** Joins: bob (~bob@host)`
+
+    private func znc(_ line: Substring) -> Message? {
+        var scanner = TextScanner(line)
+        guard scanner.skip("["), let clockTime = Timestamp.scanTime(&scanner, seconds: true),
+              scanner.skip("] ") else { return nil }
+        let time = localTime(clockTime)
+        let body = scanner.rest
+        if body.hasPrefix("*** ") {
+            var rest = body.dropFirst(4)
+            for (label, kind) in [("Joins: ", MessageKind.join), ("Parts: ", .part), ("Quits: ", .part)]
+            where rest.hasPrefix(label) {
+                rest = rest.dropFirst(label.count)
+                return event(kind, rest, time)
+            }
+            return message(kind: .system, sender: "", rest, time)
+        }
+        return ircBody(body, time)
+    }
+
+    // MARK: irssi: `18:11 < bob> hello`, `18:11  * bob waves`, `18:11 -!- bob [...] has joined #test`
+
+    private func irssi(_ line: Substring) -> Message? {
+        var scanner = TextScanner(line)
+        guard let clockTime = Timestamp.scanTime(&scanner, seconds: false), scanner.skip(" ") else { return nil }
+        let time = localTime(clockTime)
+        if scanner.skip("<"), let nick = scanner.upTo(">") {
+            scanner.skip(">")
+            scanner.skip(" ")
+            return message(kind: .message, sender: Self.withoutModes(nick), scanner.rest, time)
+        }
+        if scanner.skip(" * ") { return event(.action, scanner.rest, time) }
+        if scanner.skip("-!- ") {
+            let body = scanner.rest
+            let kind: MessageKind = body.contains(" has joined ") ? .join
+                : (body.contains(" has left ") || body.contains(" has quit")) ? .part : .system
+            return kind == .system ? message(kind: .system, sender: "", body, time) : event(kind, body, time)
+        }
+        return ircBody(scanner.rest, time)
+    }
+
+    /// Reads irssi's `--- Log opened Wed Dec 02 18:11:12 2026` and
+    /// `--- Day changed Thu Dec 03 2026` for the date of the lines after them.
+    private mutating func irssiBookkeeping(_ line: Substring) -> Bool {
+        let words = line.split(separator: " ")
+        if line.hasPrefix("--- Log closed") { return true }
+        if line.hasPrefix("--- Log opened"), words.count == 8, let month = CivilTime.month(abbreviation: words[4]),
+           let day = Int(words[5]), let year = Int(words[7]) {
+            currentDate = CivilTime(year: year, month: month, day: day)
+            return true
+        }
+        if line.hasPrefix("--- Day changed"), words.count == 7, let month = CivilTime.month(abbreviation: words[4]),
+           let day = Int(words[5]), let year = Int(words[6]) {
+            currentDate = CivilTime(year: year, month: month, day: day)
+            return true
+        }
+        return false
+    }
+
+    // MARK: Shared pieces
+
+    /// `<nick> text`, `* nick text`, `-nick- text`; anything else is a note from the room.
+    private func ircBody(_ body: Substring, _ time: Timestamp) -> Message {
+        var scanner = TextScanner(body)
+        if scanner.skip("<"), let nick = scanner.upTo(">") {
+            scanner.skip(">")
+            scanner.skip(" ")
+            return message(kind: .message, sender: Self.withoutModes(nick), scanner.rest, time)
+        }
+        if scanner.skip("* ") { return event(.action, scanner.rest, time) }
+        if scanner.skip("-"), let nick = scanner.upTo("-"), !nick.isEmpty, !nick.contains(" ") {
+            scanner.skip("-")
+            scanner.skip(" ")
+            return message(kind: .notice, sender: nick.split(separator: "(").first.map(String.init) ?? String(nick),
+                           scanner.rest, time)
+        }
+        return message(kind: .system, sender: "", body, time)
+    }
+
+    /// `nick the rest`: the first word is who it is about.
+    private func event(_ kind: MessageKind, _ body: Substring, _ time: Timestamp) -> Message {
+        let nick = body.prefix { $0 != " " }
+        let rest = body.dropFirst(nick.count).drop { $0 == " " }
+        return message(kind: kind, sender: String(nick), rest, time)
+    }
+
+    private func message(kind: MessageKind, sender: String, _ text: Substring, _ time: Timestamp) -> Message {
+        let (plain, runs) = IRCFormatting.parse(text)
+        let name = IRCFormatting.parse(sender[...]).text
+        return Message(sender: name, text: plain, time: time, kind: kind, formatting: runs)
+    }
+
+    private func localTime(_ clockTime: (hour: Int, minute: Int, second: Int)) -> Timestamp {
+        var civil = currentDate
+        civil.hour = clockTime.hour
+        civil.minute = clockTime.minute
+        civil.second = clockTime.second
+        return clock.timestamp(fromLocal: civil)
+    }
+
+    /// A nick without the channel-mode character in front of it: `@alice` is alice.
+    static func withoutModes<S: StringProtocol>(_ nick: S) -> String {
+        String(nick.drop { "@+%~&! ".contains($0) })
+    }
+}

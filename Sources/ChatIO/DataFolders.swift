@@ -1,0 +1,37 @@
+import Glibc
+
+/// Where chat-tui keeps its files, following the XDG base directory rules.
+public enum DataFolders {
+    /// `$XDG_DATA_HOME/chat-tui/rooms`, with `~/.local/share` when the variable is
+    /// unset, empty or not an absolute path (as the rules say to ignore it).
+    public static func rooms(environment: [String: String]) -> String {
+        dataHome(environment: environment) + "/chat-tui/rooms"
+    }
+
+    static func dataHome(environment: [String: String]) -> String {
+        if let data = environment["XDG_DATA_HOME"], data.hasPrefix("/") { return data }
+        return home(environment: environment) + "/.local/share"
+    }
+
+    /// `$HOME`, else the home folder in the password database.
+    static func home(environment: [String: String]) -> String {
+        if let home = environment["HOME"], home.hasPrefix("/") { return home }
+        if let entry = getpwuid(getuid()), let directory = entry.pointee.pw_dir { return String(cString: directory) }
+        return "/"
+    }
+
+    /// Makes `path` and the folders above it, private to the user (0700), as `mkdir -p` does.
+    public static func makeFolder(_ path: String) throws(StorageError) {
+        var built = ""
+        for part in path.split(separator: "/", omittingEmptySubsequences: true) {
+            built += "/" + part
+            if mkdir(built, 0o700) != 0 && errno != EEXIST {
+                throw StorageError("cannot make the folder \(built)")
+            }
+        }
+        var info = stat()
+        guard stat(path, &info) == 0, (info.st_mode & S_IFMT) == S_IFDIR else {
+            throw StorageError("cannot use \(path) as a folder", code: ENOTDIR)
+        }
+    }
+}

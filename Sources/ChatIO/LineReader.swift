@@ -1,0 +1,50 @@
+import Glibc
+
+/// Splits what arrives on a file descriptor (a pipe or a file) into lines, as it
+/// arrives. Bytes that are not UTF-8 become U+FFFD; a last line without a
+/// newline is given when the input ends.
+public final class LineReader {
+    public let descriptor: Int32
+    /// True once the input has ended (or failed).
+    public private(set) var ended = false
+    private var pending: [UInt8] = []
+    private var buffer = [UInt8](repeating: 0, count: 64 * 1024)
+
+    public init(descriptor: Int32) {
+        self.descriptor = descriptor
+    }
+
+    /// Reads once (the caller knows there is input, or accepts waiting) and
+    /// returns the lines completed by it.
+    public func readLines() -> [Substring] {
+        guard !ended else { return [] }
+        let count = buffer.withUnsafeMutableBytes { read(descriptor, $0.baseAddress, $0.count) }
+        if count < 0 && (errno == EINTR || errno == EAGAIN) { return [] }
+        guard count > 0 else {
+            ended = true
+            defer { pending.removeAll() }
+            return pending.isEmpty ? [] : [Substring(String(decoding: pending, as: UTF8.self))]
+        }
+        guard let lastNewline = buffer[..<count].lastIndex(of: 0x0A) else {
+            pending.append(contentsOf: buffer[..<count])
+            return []
+        }
+        pending.append(contentsOf: buffer[...lastNewline])
+        let text = String(decoding: pending, as: UTF8.self)
+        pending.removeAll(keepingCapacity: true)
+        pending.append(contentsOf: buffer[(lastNewline + 1)..<count])
+        // Split on "\n" scalars: a "\r\n" pair is one Character and must not hide the break.
+        var lines: [Substring] = []
+        var lineStart = text.startIndex
+        let scalars = text.unicodeScalars
+        var index = scalars.startIndex
+        while index < scalars.endIndex {
+            if scalars[index] == "\n" {
+                lines.append(text[lineStart..<index])
+                lineStart = scalars.index(after: index)
+            }
+            index = scalars.index(after: index)
+        }
+        return lines
+    }
+}

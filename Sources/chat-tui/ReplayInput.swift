@@ -1,0 +1,79 @@
+import ChatCore
+import ChatIO
+import Glibc
+
+/// A transcript being replayed: its lines read as they arrive, made into messages,
+/// and played at once or paced by `--speed`.
+final class ReplayInput {
+    private let lines: LineReader
+    private var reader: TranscriptReader
+    private var pacer: ReplayPacer?
+    private let ownsDescriptor: Bool
+
+    /// Opens the source named on the command line. Standard input must not be
+    /// the terminal, or there is nothing to replay.
+    init(source: Options.ReplaySource, sender: String, speed: Double?, clock: ClockFace) throws(StartupError) {
+        let descriptor: Int32
+        var fileDate: CivilTime?
+        switch source {
+        case .standardInput:
+            guard isatty(0) == 0 else { throw .nothingToReplay }
+            descriptor = 0
+            ownsDescriptor = false
+        case .file(let path):
+            descriptor = open(path, O_RDONLY | O_CLOEXEC)
+            guard descriptor >= 0 else { throw .cannotReadReplay(StorageError("cannot read \(path)")) }
+            ownsDescriptor = true
+            fileDate = Self.dateNamed(by: path)
+        }
+        lines = LineReader(descriptor: descriptor)
+        reader = TranscriptReader(source: sender, clock: clock, today: clock.civilTime(SystemClock.now()),
+                                  fileDate: fileDate)
+        pacer = speed.map(ReplayPacer.init(speed:))
+    }
+
+    deinit {
+        if ownsDescriptor { close(lines.descriptor) }
+    }
+
+    /// The descriptor to wait on, while the input has not ended.
+    var descriptor: Int32? { lines.ended ? nil : lines.descriptor }
+
+    /// How long until a paced message is due, in milliseconds; nil when none waits.
+    func millisecondsUntilDue(now: Double) -> Int32? {
+        guard let due = pacer?.nextDue() else { return nil }
+        return Int32(max(0, min(60_000, (due - now) * 1000).rounded(.up)))
+    }
+
+    /// Reads what has arrived, and returns the events for the messages now due.
+    func read(now: Double, readable: Bool) -> [Event] {
+        var events: [Event] = []
+        if readable {
+            let stamp = SystemClock.now()
+            let before = (reader.brokenLines, lines.ended)
+            for line in lines.readLines() {
+                guard let message = reader.read(line, now: stamp) else { continue }
+                if pacer != nil { pacer!.add(message) } else { events.append(.received(message)) }
+            }
+            if before != (reader.brokenLines, lines.ended) {
+                events.append(.replay(unreadableLines: reader.brokenLines, ended: lines.ended))
+            }
+        }
+        if pacer != nil {
+            events += pacer!.release(now: now).map(Event.received)
+        }
+        return events
+    }
+
+    /// The date in a ZNC log's file name, `…/2026-12-02.log`.
+    static func dateNamed(by path: String) -> CivilTime? {
+        let name = path.split(separator: "/").last ?? ""
+        guard name.count == 14, name.hasSuffix(".log") else { return nil }
+        let parts = name.dropLast(4).split(separator: "-")
+        guard parts.count == 3, let year = Int(parts[0]), let month = Int(parts[1]), let day = Int(parts[2]) else {
+            return nil
+        }
+        let date = CivilTime(year: year, month: month, day: day)
+        return date.isValid ? date : nil
+    }
+}

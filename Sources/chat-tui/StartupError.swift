@@ -1,0 +1,21 @@
+import ChatIO
+import TUI
+
+/// Why chat-tui could not start, reported with status 2.
+enum StartupError: Error, CustomStringConvertible {
+    case terminal(TerminalError)
+    case storage(StorageError)
+    /// `--replay` with standard input a terminal: nothing is piped in.
+    case nothingToReplay
+    case cannotReadReplay(StorageError)
+
+    var description: String {
+        switch self {
+        case .terminal(let error): return error.description
+        case .storage(let error): return error.description
+        case .nothingToReplay:
+            return "nothing to replay: pipe a transcript in (producer | chat-tui --replay) or name a file (--replay FILE)"
+        case .cannotReadReplay(let error): return error.description
+        }
+    }
+}
