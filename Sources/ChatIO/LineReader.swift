@@ -1,8 +1,8 @@
 import Glibc
 
 /// Splits what arrives on a file descriptor (a pipe or a file) into lines, as it
-/// arrives. Bytes that are not UTF-8 become U+FFFD; a last line without a
-/// newline is given when the input ends.
+/// arrives, without their `\n` or `\r\n`. Bytes that are not UTF-8 become
+/// U+FFFD; a last line without a newline is given when the input ends.
 public final class LineReader {
     public let descriptor: Int32
     /// True once the input has ended (or failed).
@@ -33,16 +33,20 @@ public final class LineReader {
         let text = String(decoding: pending, as: UTF8.self)
         pending.removeAll(keepingCapacity: true)
         pending.append(contentsOf: buffer[(lastNewline + 1)..<count])
-        // Split on "\n" scalars: a "\r\n" pair is one Character and must not hide the break.
+        // Split on "\n" scalars: a "\r\n" pair is one Character and must not hide
+        // the break. The "\r" of a "\r\n" goes with the line end.
         var lines: [Substring] = []
         var lineStart = text.startIndex
         let scalars = text.unicodeScalars
         var index = scalars.startIndex
+        var previous = index
         while index < scalars.endIndex {
             if scalars[index] == "\n" {
-                lines.append(text[lineStart..<index])
+                let end = index > lineStart && scalars[previous] == "\r" ? previous : index
+                lines.append(Substring(scalars[lineStart..<end]))
                 lineStart = scalars.index(after: index)
             }
+            previous = index
             index = scalars.index(after: index)
         }
         return lines

@@ -114,6 +114,38 @@ import Testing
         #expect(!row.unicodeScalars.contains { $0.value < 0x20 })
     }
 
+    @Test func eachKindOfMessageHasItsOwnHeader() {
+        var chat = Harness(columns: 50, rows: 9)
+        for (kind, sender, text) in [(MessageKind.action, "bob", "waves"), (.notice, "bob", "a notice"),
+                                     (.join, "carol", "(~c@host) has joined"), (.part, "carol", "has quit"),
+                                     (.system, "", "Topic set")] {
+            chat.state.apply(.received(Message(sender: sender, text: text, time: chat.now, kind: kind)), now: chat.now)
+        }
+        chat.state.apply(.received(Message(sender: "dave", text: "no time known", time: nil)), now: chat.now)
+        #expect((1...6).map { trimmed(chat.frame, $0) } == [
+            "18:11 * bob waves", "18:11 -bob- a notice", "18:11 --> carol (~c@host) has joined",
+            "18:11 <-- carol has quit", "18:11 -!- Topic set", "      <dave> no time known",
+        ])
+        #expect(chat.frame.rows[3][6].style == .event)
+        #expect(chat.frame.rows[1][6].style == .otherSender)
+    }
+
+    @Test func formattingRunsReachTheCellsAcrossWrappedRows() {
+        var chat = Harness(columns: 24, rows: 7)
+        let bold = TextFormat(bold: true)
+        let message = Message(sender: "bob", text: "aa bbbbbbbbbb cc", time: chat.now,
+                              formatting: [FormatRun(range: 3..<13, format: bold)])
+        chat.state.apply(.received(message), now: chat.now)
+        // `18:11 <bob> ` leaves 12 columns: "aa " and the b's do not fit together.
+        let frame = chat.frame
+        #expect(trimmed(frame, 2) == "18:11 <bob> aa")
+        #expect(trimmed(frame, 3) == "            bbbbbbbbbb")
+        #expect(trimmed(frame, 4) == "            cc")
+        #expect(frame.rows[2][12].format == .plain)
+        #expect((12..<22).allSatisfy { frame.rows[3][$0].format == bold })
+        #expect(frame.rows[4][12].format == .plain)
+    }
+
     @Test func framesHaveTheTerminalsShapeAtAnySize() {
         for columns in [0, 1, 2, 3, 5, 80] {
             for rows in [0, 1, 2, 3, 4, 24] {

@@ -86,6 +86,11 @@ final class TmuxSession {
         return rows
     }
 
+    /// The window title, which programs can set with an escape sequence.
+    func title() throws -> String {
+        try run(["display-message", "-p", "-t", "t", "#{pane_title}"]).trimmingCharacters(in: .newlines)
+    }
+
     /// The cursor's column and row.
     func cursor() throws -> (x: Int, y: Int) {
         let parts = try run(["display-message", "-p", "-t", "t", "#{cursor_x} #{cursor_y}"])

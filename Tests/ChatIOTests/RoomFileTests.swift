@@ -1,0 +1,119 @@
+import Foundation
+import Testing
+@testable import ChatIO
+
+/// A fresh folder for one test, removed afterwards.
+final class TemporaryFolder {
+    let path: String
+
+    init() throws {
+        path = FileManager.default.temporaryDirectory.appendingPathComponent("chat-io-test-\(UUID().uuidString)").path
+    }
+
+    deinit { try? FileManager.default.removeItem(atPath: path) }
+}
+
+@Suite struct RoomFileTests {
+    @Test func theFileAndItsFoldersAreCreatedPrivate() throws {
+        let folder = try TemporaryFolder()
+        let rooms = folder.path + "/data/chat-tui/rooms"
+        let room = try RoomFile(folder: rooms, room: "local")
+        #expect(room.path == rooms + "/local.jsonl")
+        let attributes = try FileManager.default.attributesOfItem(atPath: room.path)
+        #expect((attributes[.posixPermissions] as? Int) == 0o600)
+        let folderAttributes = try FileManager.default.attributesOfItem(atPath: rooms)
+        #expect((folderAttributes[.posixPermissions] as? Int) == 0o700)
+        #expect(room.recentLines(10).isEmpty)
+    }
+
+    @Test func appendedLinesAreTheLastLinesNextTime() throws {
+        let folder = try TemporaryFolder()
+        let room = try RoomFile(folder: folder.path, room: "r")
+        for index in 1...5 { try room.append("line \(index)") }
+        #expect(try String(contentsOfFile: room.path, encoding: .utf8) == (1...5).map { "line \($0)\n" }.joined())
+        let reopened = try RoomFile(folder: folder.path, room: "r")
+        #expect(reopened.recentLines(3) == ["line 3", "line 4", "line 5"])
+        #expect(reopened.recentLines(100) == (1...5).map { "line \($0)" })
+    }
+
+    @Test func recentLinesReadOnlyTheEndOfALargeFileAndCutCleanlyAcrossChunks() throws {
+        let folder = try TemporaryFolder()
+        let room = try RoomFile(folder: folder.path, room: "big")
+        // About 200 KB: several 64 KB chunks, with lines crossing their edges.
+        let lines = (0..<3000).map { "message number \($0) " + String(repeating: "x", count: $0 % 97) }
+        try (lines.joined(separator: "\n") + "\n").write(toFile: room.path, atomically: false, encoding: .utf8)
+        #expect(room.recentLines(1) == [lines.last!])
+        #expect(room.recentLines(2500) == Array(lines.suffix(2500)))
+        #expect(room.recentLines(5000) == lines)
+    }
+
+    @Test func twoWritersSeeEachOthersLinesOnceAndInOrderButNotTheirOwn() throws {
+        let folder = try TemporaryFolder()
+        let alice = try RoomFile(folder: folder.path, room: "shared")
+        let bob = try RoomFile(folder: folder.path, room: "shared")
+        _ = alice.recentLines(10)
+        _ = bob.recentLines(10)
+        try alice.append("a1")
+        try bob.append("b1")
+        try alice.append("a2")
+        #expect(alice.newLines() == ["b1"])
+        #expect(bob.newLines() == ["a1", "a2"])
+        #expect(alice.newLines().isEmpty)
+        #expect(bob.newLines().isEmpty)
+    }
+
+    @Test func aLineStillBeingWrittenWaitsUntilItIsComplete() throws {
+        let folder = try TemporaryFolder()
+        let room = try RoomFile(folder: folder.path, room: "r")
+        _ = room.recentLines(10)
+        let other = try #require(FileHandle(forWritingAtPath: room.path))
+        other.seekToEndOfFile()
+        other.write(Data(#"{"from":"bob","te"#.utf8))
+        #expect(room.newLines().isEmpty)
+        other.write(Data((#"xt":"hi"}"# + "\n").utf8))
+        #expect(room.newLines() == [#"{"from":"bob","text":"hi"}"#])
+        try other.close()
+    }
+
+    @Test func aFullDiskIsReportedLeavesNothingBehindAndTheNextTryReopens() throws {
+        let folder = try TemporaryFolder()
+        try FileManager.default.createDirectory(atPath: folder.path, withIntermediateDirectories: true)
+        // /dev/full fails every write with ENOSPC, as a full file system does.
+        try FileManager.default.createSymbolicLink(atPath: folder.path + "/r.jsonl", withDestinationPath: "/dev/full")
+        let room = try RoomFile(folder: folder.path, room: "r")
+        let failure = try room.appendFailure("lost?")
+        #expect(failure.reason == "No space left on device")
+        #expect(failure.description.hasPrefix("cannot write to \(room.path)"))
+        // The cause goes away: the next append opens the path afresh.
+        try FileManager.default.removeItem(atPath: room.path)
+        try room.append("sent after all")
+        #expect(try String(contentsOfFile: room.path, encoding: .utf8) == "sent after all\n")
+    }
+
+    @Test func theDataFolderFollowsXDG() {
+        #expect(DataFolders.rooms(environment: ["XDG_DATA_HOME": "/x/data", "HOME": "/home/a"]) == "/x/data/chat-tui/rooms")
+        #expect(DataFolders.rooms(environment: ["HOME": "/home/a"]) == "/home/a/.local/share/chat-tui/rooms")
+        #expect(DataFolders.rooms(environment: ["XDG_DATA_HOME": "relative", "HOME": "/home/a"])
+                == "/home/a/.local/share/chat-tui/rooms", "a relative XDG_DATA_HOME is ignored")
+    }
+
+    @Test func aFolderThatIsAFileIsExplained() throws {
+        let folder = try TemporaryFolder()
+        try FileManager.default.createDirectory(atPath: folder.path, withIntermediateDirectories: true)
+        try "".write(toFile: folder.path + "/file", atomically: false, encoding: .utf8)
+        #expect(throws: StorageError.self) { try RoomFile(folder: folder.path + "/file/rooms", room: "r") }
+    }
+}
+
+extension RoomFile {
+    /// The error `append` throws, failing the test when it succeeds.
+    func appendFailure(_ line: String) throws -> StorageError {
+        do {
+            try append(line)
+        } catch {
+            return error
+        }
+        Issue.record("append succeeded")
+        throw StorageError("append succeeded", code: 0)
+    }
+}
