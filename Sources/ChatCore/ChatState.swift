@@ -8,6 +8,8 @@ public struct ChatState: Equatable, Sendable {
     public var nick: String
     /// The messages in the room, oldest first.
     public private(set) var messages: [Message] = []
+    /// The id of `messages[0]`; see `messageID(at:)`.
+    private var firstMessageID = 0
     public private(set) var composer = Composer()
     public private(set) var size: TerminalSize
     /// True once the user has asked to quit.
@@ -28,6 +30,12 @@ public struct ChatState: Equatable, Sendable {
         self.nick = nick
         self.size = size
         self.rules = rules
+    }
+
+    /// An id for the message at `index` that stays the same while the state lives,
+    /// whatever arrives after it or is loaded before it.
+    public func messageID(at index: Int) -> Int {
+        firstMessageID + index
     }
 
     /// The composer's text at the current width.
@@ -57,6 +65,7 @@ public struct ChatState: Equatable, Sendable {
             message.isOwn = message.sender == nick
             messages.append(message)
         case .history(let older):
+            firstMessageID -= older.count
             messages.insert(contentsOf: older.map { var m = $0; m.isOwn = m.sender == nick; return m }, at: 0)
         case .replay(let unreadable, let ended):
             unreadableLines = unreadable

@@ -2,9 +2,11 @@
 /// separator, the composer below it, and the cursor at the caret.
 ///
 /// Only the messages that fit in the pane are laid out, newest first, so the
-/// cost of a frame does not grow with the room's history.
-public struct ChatView: Sendable {
+/// cost of a frame does not grow with the room's history; their layouts are kept
+/// from one frame to the next, so a long message is wrapped once per width.
+public struct ChatView {
     public let clock: ClockFace
+    private let cache = MessageLayoutCache()
 
     /// Shown in the empty composer.
     public static func placeholder(room: String) -> String {
@@ -28,9 +30,14 @@ public struct ChatView: Sendable {
 
     private func drawPane(_ state: ChatState, rows: Range<Int>, into frame: inout Frame) {
         var row = rows.upperBound
-        for message in state.messages.reversed() {
+        var shown: [Int: MessageLayout] = [:]
+        defer { cache.keep(shown) }
+        for index in state.messages.indices.reversed() {
             guard row > rows.lowerBound else { break }
-            let laidOut = MessageLayout(message: message, width: state.size.columns, rules: state.rules, clock: clock)
+            let id = state.messageID(at: index)
+            let laidOut = cache.layout(id: id, width: state.size.columns)
+                ?? MessageLayout(message: state.messages[index], width: state.size.columns, rules: state.rules, clock: clock)
+            shown[id] = laidOut
             for spans in laidOut.rows.reversed() {
                 guard row > rows.lowerBound else { break }
                 row -= 1

@@ -19,22 +19,25 @@ public struct MessageLayout: Sendable {
     /// One piece of a row: characters in one style, from a column.
     public struct Span: Sendable {
         public var column: Int
-        public var text: [Character]
+        public var text: ArraySlice<Character>
         public var style: CellStyle
         public var format: TextFormat = .plain
     }
 
     /// The message's rows, top to bottom.
     public let rows: [[Span]]
+    /// The width it was laid out for.
+    public let width: Int
 
     public init(message: Message, width: Int, rules: WidthRules, clock: ClockFace) {
+        self.width = width
         let time = message.time.map { Array(clock.hourMinute($0)) } ?? []
         let sender = Self.truncated(message.sender, to: Self.maxSenderWidth, rules: rules)
         let (label, labelStyle) = Self.label(for: message, sender: sender)
         let senderColumn = Self.timeWidth + 1
         let indent = senderColumn + (label.isEmpty ? 0 : rules.width(of: label) + 1)
-        var header = [Span(column: 0, text: time, style: .time)]
-        if !label.isEmpty { header.append(Span(column: senderColumn, text: label, style: labelStyle)) }
+        var header = [Span(column: 0, text: time[...], style: .time)]
+        if !label.isEmpty { header.append(Span(column: senderColumn, text: label[...], style: labelStyle)) }
         let textStyle: CellStyle = switch message.kind {
         case .join, .part, .system: .event
         default: message.isOwn ? .ownText : .plain
@@ -48,7 +51,7 @@ public struct MessageLayout: Sendable {
             var spans = inline && index == 0 ? header : []
             var column = textColumn
             for piece in Self.pieces(of: row.range, formatting: message.formatting) {
-                let characters = Array(text[piece.range])
+                let characters = text[piece.range]  // shares the text's storage
                 spans.append(Span(column: column, text: characters, style: textStyle, format: piece.format))
                 column += rules.width(of: characters)
             }

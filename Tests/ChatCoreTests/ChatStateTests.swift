@@ -196,6 +196,16 @@ struct Harness {
         #expect(chat.state.messages.map(\.isOwn) == [true, false, false])
     }
 
+    @Test func messageIDsStayTheSameWhenHistoryIsLoadedBeforeThem() {
+        var chat = Harness()
+        chat.state.apply(.received(Message(sender: "bob", text: "a", time: nil)), now: chat.now)
+        let id = chat.state.messageID(at: 0)
+        chat.state.apply(.history([Message(sender: "bob", text: "older", time: nil)]), now: chat.now)
+        #expect(chat.state.messages[1].text == "a")
+        #expect(chat.state.messageID(at: 1) == id)
+        #expect(chat.state.messageID(at: 0) != id)
+    }
+
     @Test func theSeparatorCountsUnreadableLinesAndSaysWhenInputEnded() {
         var chat = Harness(columns: 80, rows: 10)
         chat.state.apply(.replay(unreadableLines: 2, ended: false), now: chat.now)

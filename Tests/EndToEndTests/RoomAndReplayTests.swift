@@ -212,4 +212,42 @@ import Testing
         #expect(try session.title() == titleBefore, "the window title did not change")
         #expect(!pane.contains("pwned") || pane.contains("␛]2;pwned"))
     }
+
+    @Test func aTenMegabyteLineIsFoldedAndTypingStaysQuick() throws {
+        let folder = try makeTemporaryFolder()
+        defer { try? FileManager.default.removeItem(atPath: folder) }
+        let words = (0..<1_000_000).map { "w\($0)" }.joined(separator: " ")
+        let line = String(words.utf8.prefix(10_000_000))!
+        let path = try file(line + "\n", in: folder)
+        let session = try TmuxSession(columns: 80, rows: 12, arguments: ["--replay", path])
+        let screen = try session.waitUntil("the end of the line is shown, folded under the text", timeout: 30) { screen, _ in
+            screen.contains { $0.contains(" end of input ") }
+        }
+        let lastWords = line.split(separator: " ").suffix(3).joined(separator: " ")
+        #expect(screen[9].hasSuffix(lastWords), "\(screen[9])")
+        #expect(screen[9].hasPrefix(String(repeating: " ", count: 15)))
+        // Each key is a frame of its own; the long message must not be wrapped again for each.
+        var typed = ""
+        for key in ["a", "b", "c", "d", "e"] {
+            try session.type(key)
+            typed += key
+            try session.waitUntil("\(key) echoes within a second", timeout: 1) { screen, _ in screen.last == typed }
+        }
+    }
+
+    @Test func aMillionShortLinesAllArrive() throws {
+        let session = try TmuxSession(columns: 60, rows: 8, arguments: ["--replay"], input: "seq 1 1000000")
+        try session.waitUntil("the last line and the end are shown", timeout: 60) { screen, _ in
+            screen.count == 8 && screen[5].hasSuffix("<replay> 1000000") && screen[4].hasSuffix("<replay> 999999")
+                && screen[6].contains(" end of input ")
+        }
+    }
+
+    @Test func emptyInputEndsQuietly() throws {
+        let session = try TmuxSession(columns: 60, rows: 6, arguments: ["--replay"], input: "true")
+        let screen = try session.waitUntil("the end is noted") { screen, _ in screen.contains { $0.contains(" end of input ") } }
+        #expect(screen[0..<4].allSatisfy { $0.isEmpty }, "no messages")
+        try session.type("still here")
+        try session.waitUntil("chat-tui keeps running") { screen, _ in screen.last == "still here" }
+    }
 }

@@ -1,0 +1,16 @@
+/// The layouts of the messages on screen in the last frame, by message id, so
+/// the next frame reuses them while the width is unchanged.
+final class MessageLayoutCache {
+    private var layouts: [Int: MessageLayout] = [:]
+
+    /// The layout kept for message `id`, if it was made at `width`.
+    func layout(id: Int, width: Int) -> MessageLayout? {
+        guard let layout = layouts[id], layout.width == width else { return nil }
+        return layout
+    }
+
+    /// Keeps exactly these layouts, the ones the last frame showed.
+    func keep(_ shown: [Int: MessageLayout]) {
+        layouts = shown
+    }
+}
