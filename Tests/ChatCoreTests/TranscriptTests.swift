@@ -55,7 +55,8 @@ import Testing
     }
 
     @Test func writtenTimesAreUTCWholeSecondsAndReadBack() {
-        for seconds: Int64 in [0, 1_796_235_084, -86_401, 253_402_300_799] {
+        // 1900, 1969, 1970, now and the last second of 9999.
+        for seconds: Int64 in [-2_208_988_800, -86_401, 0, 1_796_235_084, 253_402_300_799] {
             let time = Timestamp(secondsSinceEpoch: seconds)
             #expect(Timestamp(rfc3339: time.rfc3339[...]) == time)
         }

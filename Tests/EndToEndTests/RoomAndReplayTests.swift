@@ -145,7 +145,7 @@ import Testing
         let folder = try makeTemporaryFolder()
         defer { try? FileManager.default.removeItem(atPath: folder) }
         let output = folder + "/out.jsonl"
-        let session = try TmuxSession(columns: 60, rows: 10, arguments: ["--replay"],
+        let session = try TmuxSession(columns: 60, rows: 10, arguments: ["--replay", "-"],
                                       input: "echo incoming", output: "cat > \(shellQuoted(output))")
         try session.waitUntil("the input is shown") { screen, _ in screen.contains { $0.hasSuffix("<replay> incoming") } }
         try send(session, "to the consumer")
@@ -210,7 +210,29 @@ import Testing
             #expect(pane.contains(shown), "\(shown) is shown")
         }
         #expect(try session.title() == titleBefore, "the window title did not change")
-        #expect(!pane.contains("pwned") || pane.contains("␛]2;pwned"))
+    }
+
+    @Test func hostileBytesInTheRoomFileAreShownAsSymbolsToo() throws {
+        let dataHome = try makeTemporaryFolder()
+        defer { try? FileManager.default.removeItem(atPath: dataHome) }
+        let rooms = dataHome + "/chat-tui/rooms"
+        try FileManager.default.createDirectory(atPath: rooms, withIntermediateDirectories: true)
+        var bytes = Data(#"{"ts":"2026-12-02T18:11:24Z","from":"mal\u001b[31mlory","text":"title \u001b]0;pwned\u0007 bell \u0007"}"#.utf8)
+        bytes += Data("\nraw \u{1B}[2J line ".utf8) + Data([0xC0, 0x0A])
+        bytes += Data(#"{"ts":"9999-12-31T23:59:59Z","from":"future","text":"far ahead"}"#.utf8 + [0x0A])
+        bytes += Data(#"{"ts":"1900-01-01T00:00:00Z","from":"past","text":"long ago"}"#.utf8 + [0x0A])
+        try bytes.write(to: URL(fileURLWithPath: rooms + "/local.jsonl"))
+        let session = try TmuxSession(columns: 70, rows: 8, dataHome: dataHome)
+        let titleBefore = try session.title()
+        let screen = try session.waitUntil("the history is shown") { screen, _ in
+            screen.contains { $0.hasSuffix("<past> long ago") }
+        }
+        let pane = screen.joined(separator: "\n")
+        #expect(pane.contains("18:11 <mal␛[31mlory> title ␛]0;pwned␇ bell ␇"), "\(pane)")
+        #expect(pane.contains("<local> raw ␛[2J line �"))
+        #expect(pane.contains("23:59 <future> far ahead"))
+        #expect(pane.contains("00:00 <past> long ago"))
+        #expect(try session.title() == titleBefore)
     }
 
     @Test func aTenMegabyteLineIsFoldedAndTypingStaysQuick() throws {
