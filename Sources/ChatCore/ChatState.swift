@@ -61,12 +61,11 @@ public struct ChatState: Equatable, Sendable {
             effects = press(key, now: now)
         case .resize(let newSize):
             size = newSize
-        case .received(var message):
-            message.isOwn = message.sender == nick
-            messages.append(message)
+        case .received(let message):
+            messages.append(markingOwn(message))
         case .history(let older):
             firstMessageID -= older.count
-            messages.insert(contentsOf: older.map { var m = $0; m.isOwn = m.sender == nick; return m }, at: 0)
+            messages.insert(contentsOf: older.map(markingOwn), at: 0)
         case .replay(let unreadable, let ended):
             unreadableLines = unreadable
             replayEnded = ended
@@ -84,6 +83,13 @@ public struct ChatState: Equatable, Sendable {
         let layout = composerLayout
         composer.scrollToCaret(in: layout, visibleRows: screenLayout(for: layout).composerRows.count)
         return effects
+    }
+
+    /// `message`, marked as the user's own when it is from the user's nick.
+    private func markingOwn(_ message: Message) -> Message {
+        var message = message
+        message.isOwn = message.sender == nick
+        return message
     }
 
     private mutating func press(_ key: Key, now: Timestamp) -> [Effect] {

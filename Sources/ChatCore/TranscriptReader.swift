@@ -117,11 +117,6 @@ public struct TranscriptReader: Sendable {
         var scanner = TextScanner(line)
         guard let clockTime = Timestamp.scanTime(&scanner, seconds: false), scanner.skip(" ") else { return nil }
         let time = localTime(clockTime)
-        if scanner.skip("<"), let nick = scanner.upTo(">") {
-            scanner.skip(">")
-            scanner.skip(" ")
-            return message(kind: .message, sender: Self.withoutModes(nick), scanner.rest, time)
-        }
         if scanner.skip(" * ") { return event(.action, scanner.rest, time) }
         if scanner.skip("-!- ") {
             let body = scanner.rest

@@ -49,9 +49,9 @@ struct ChatApp {
         // A replay shows the transcript alone; what is sent still goes to the room.
         var roomReader = TranscriptReader(source: options.room.value, clock: clock,
                                           today: clock.civilTime(SystemClock.now()))
-        let recent = room.recentLines(Self.historyLines)
         if replay == nil {
             let now = SystemClock.now()
+            let recent = room.recentLines(Self.historyLines)
             state.apply(.history(recent.compactMap { roomReader.read($0[...], now: now) }), now: now)
         }
 

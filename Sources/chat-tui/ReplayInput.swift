@@ -53,15 +53,13 @@ final class ReplayInput {
             let before = (reader.brokenLines, lines.ended)
             for line in lines.readLines() {
                 guard let message = reader.read(line, now: stamp) else { continue }
-                if pacer != nil { pacer!.add(message) } else { events.append(.received(message)) }
+                if pacer == nil { events.append(.received(message)) } else { pacer?.add(message) }
             }
             if before != (reader.brokenLines, lines.ended) {
                 events.append(.replay(unreadableLines: reader.brokenLines, ended: lines.ended))
             }
         }
-        if pacer != nil {
-            events += pacer!.release(now: now).map(Event.received)
-        }
+        events += (pacer?.release(now: now) ?? []).map(Event.received)
         return events
     }
 
