@@ -78,7 +78,7 @@ public struct ChatView {
         }
         if state.unreadableLines > 0 {
             let lines = state.unreadableLines == 1 ? "line" : "lines"
-            labels.append((" \(state.unreadableLines) unreadable \(lines) shown as text ", .warning))
+            labels.append((" \(state.unreadableLines) unreadable \(lines) ", .warning))
         }
         if state.replayEnded {
             labels.append((" end of input ", .separatorLabel))

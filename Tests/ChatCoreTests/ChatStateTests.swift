@@ -209,7 +209,7 @@ struct Harness {
     @Test func theSeparatorCountsUnreadableLinesAndSaysWhenInputEnded() {
         var chat = Harness(columns: 80, rows: 10)
         chat.state.apply(.replay(unreadableLines: 2, ended: false), now: chat.now)
-        #expect(chat.frame.text(ofRow: 8).contains(" 2 unreadable lines shown as text "))
+        #expect(chat.frame.text(ofRow: 8).contains(" 2 unreadable lines "))
         #expect(!chat.frame.text(ofRow: 8).contains("end of input"))
         chat.state.apply(.replay(unreadableLines: 2, ended: true), now: chat.now)
         #expect(chat.frame.text(ofRow: 8).contains(" end of input "))
