@@ -55,8 +55,10 @@ struct ChatApp {
             state.apply(.history(recent.compactMap { roomReader.read($0[...], now: now) }), now: now)
         }
 
+        var changed = true
         while !state.isFinished {
-            screen.draw(view.frame(for: state))
+            // An idle turn (only the room file looked at) draws nothing.
+            if changed { screen.draw(view.frame(for: state)) }
             var timeout = Self.followIntervalMilliseconds
             if let due = replay?.millisecondsUntilDue(now: SystemClock.monotonicSeconds()) { timeout = min(timeout, due) }
             let ready = Self.wait(for: [terminal.inputDescriptor, replay?.descriptor], timeoutMilliseconds: timeout)
@@ -69,6 +71,7 @@ struct ChatApp {
                 let now = SystemClock.now()
                 events += room.newLines().compactMap { roomReader.read($0[...], now: now) }.map(Event.received)
             }
+            changed = !events.isEmpty
             for event in events {
                 if case .resize = event { screen.invalidate() }
                 let effects = state.apply(event, now: SystemClock.now())
