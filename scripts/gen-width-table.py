@@ -35,6 +35,17 @@ def wide(cp):
         return 0x20000 <= cp <= 0x3FFFD
     return unicodedata.east_asian_width(chr(cp)) in ("W", "F")
 
+def ambiguous(cp):
+    # East Asian Ambiguous: one column in most terminals, two in CJK-configured ones.
+    if cp < 0xA0 or zero_width(cp) or wide(cp):
+        return False
+    return unicodedata.east_asian_width(chr(cp)) == "A"
+
+def unassigned_emoji_area(cp):
+    # Code points this Unicode version leaves unassigned in the emoji blocks:
+    # later versions put new emoji there, which terminals draw in different ways.
+    return 0x1F000 <= cp <= 0x1FBFF and unicodedata.category(chr(cp)) == "Cn"
+
 def ranges(pred):
     out, start = [], None
     for cp in range(0x110000):
@@ -68,6 +79,13 @@ def main():
     print()
     print("    /// Code points that take two columns: East Asian Wide and Fullwidth.")
     emit("wide", ranges(wide))
+    print()
+    print("    /// East Asian Ambiguous code points: one column, or two in CJK-configured terminals.")
+    emit("ambiguous", ranges(ambiguous))
+    print()
+    print("    /// Code points of the emoji blocks unassigned in this table's Unicode version,")
+    print("    /// where newer versions add emoji.")
+    emit("unassignedEmojiArea", ranges(unassigned_emoji_area))
     print("}")
 
 if __name__ == "__main__":

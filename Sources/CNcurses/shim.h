@@ -14,6 +14,7 @@
 #include <ncursesw/curses.h>
 
 static inline WINDOW *chat_stdscr(void) { return stdscr; }
+static inline WINDOW *chat_curscr(void) { return curscr; }
 static inline int chat_lines(void) { return LINES; }
 static inline int chat_cols(void) { return COLS; }
 

@@ -18,7 +18,8 @@ public struct Frame: Equatable, Sendable {
 
     /// Writes `cells` on `row` from `column`, stopping before `limit` (the right
     /// edge when nil). A wide cell that would cross the limit is left out and its
-    /// column stays blank. Returns the column after the last cell written.
+    /// column stays blank; a cell of width 0 is added to the one before it (and left
+    /// out at the start of a row). Returns the column after the last cell written.
     @discardableResult
     public mutating func put(
         _ cells: [CellText], style: CellStyle, format: TextFormat = .plain, row: Int, column: Int, limit: Int? = nil
@@ -27,6 +28,13 @@ public struct Frame: Equatable, Sendable {
         guard rows.indices.contains(row) else { return column }
         var column = max(0, column)
         for cell in cells {
+            if cell.width == 0 {
+                // Drawn as nothing by the terminal: it goes with the cell before.
+                var owner = column - 1
+                if owner > 0, rows[row][owner].width == 0 { owner -= 1 }
+                if owner >= 0, owner < size.columns { rows[row][owner].text += cell.text }
+                continue
+            }
             guard column + cell.width <= end else { break }
             set(Cell(text: cell.text, width: UInt8(cell.width), style: style, format: format), row: row, column: column)
             if cell.width == 2 { set(.continuation, row: row, column: column + 1) }

@@ -2,9 +2,10 @@
 /// terminal cells. Every measurement in chat-tui (wrapping, the caret, the layout)
 /// goes through one value of this type so that what is measured is what is drawn.
 ///
-/// Terminals disagree on a few classes of emoji sequences; each disagreement is
-/// one switch here. `terminal` describes what the C library and the common terminals
-/// (xterm, tmux 3.3a, VTE) draw; `unicode` follows UAX #11 and UTS #51 to the letter.
+/// Terminals disagree on some classes of characters; each disagreement is one
+/// setting here, and `WidthProbe` learns the settings of the terminal in use.
+/// `terminal` describes tmux 3.3a and the C library's `wcwidth`; `unicode` follows
+/// UAX #11 and UTS #51 to the letter. See docs/unicode.md.
 public struct WidthRules: Equatable, Sendable {
     /// A skin-tone modifier joins the emoji before it into one 2-column cell
     /// (otherwise it is drawn as a 2-column emoji of its own).
@@ -13,21 +14,56 @@ public struct WidthRules: Equatable, Sendable {
     public var widensWithVariationSelector16: Bool
     /// A zero-width joiner draws the emoji after it in the same cell as the one before.
     public var joinsZWJSequences: Bool
+    /// U+FE0E after a wide emoji makes it 1 column wide.
+    public var narrowsWithVariationSelector15: Bool
+    /// A keycap sequence (`1️⃣`) is 2 columns wide rather than its digit's 1.
+    public var widensKeycaps: Bool
+    /// The columns of each regional indicator; a flag is two of them.
+    public var regionalIndicatorWidth: Int
+    /// East Asian Ambiguous characters (`①○☆`) are 2 columns wide, as in
+    /// terminals set up for CJK.
+    public var ambiguousIsWide: Bool
+    /// Emoji newer than this table's Unicode version: 0 when the terminal draws
+    /// nothing for them (they are sent, and take no column), 1 or 2 when it draws
+    /// them that wide (they are shown as `�` or `？` of that width, since the C
+    /// library, and so ncurses, cannot place them).
+    public var newerEmojiWidth: Int
+    /// Combining marks join the character before them; otherwise each takes a column.
+    public var joinsCombiningMarks: Bool
+    /// Hangul medial vowels and final consonants (U+1160–U+11FF) join the initial
+    /// consonant into one syllable; otherwise each takes a column.
+    public var joinsHangulJamo: Bool
+    /// Spacing marks (Mc, such as Devanagari `ि`) take a column of their own.
+    public var spacingMarksAdvance: Bool
 
-    public init(joinsEmojiModifiers: Bool, widensWithVariationSelector16: Bool, joinsZWJSequences: Bool) {
+    public init(joinsEmojiModifiers: Bool = false, widensWithVariationSelector16: Bool = false,
+                joinsZWJSequences: Bool = true, narrowsWithVariationSelector15: Bool = false,
+                widensKeycaps: Bool = false, regionalIndicatorWidth: Int = 1, ambiguousIsWide: Bool = false,
+                newerEmojiWidth: Int = 1, joinsCombiningMarks: Bool = true, joinsHangulJamo: Bool = true,
+                spacingMarksAdvance: Bool = true) {
         self.joinsEmojiModifiers = joinsEmojiModifiers
         self.widensWithVariationSelector16 = widensWithVariationSelector16
         self.joinsZWJSequences = joinsZWJSequences
+        self.narrowsWithVariationSelector15 = narrowsWithVariationSelector15
+        self.widensKeycaps = widensKeycaps
+        self.regionalIndicatorWidth = regionalIndicatorWidth
+        self.ambiguousIsWide = ambiguousIsWide
+        self.newerEmojiWidth = newerEmojiWidth
+        self.joinsCombiningMarks = joinsCombiningMarks
+        self.joinsHangulJamo = joinsHangulJamo
+        self.spacingMarksAdvance = spacingMarksAdvance
     }
 
-    /// What xterm, VTE and tmux 3.3a draw: each emoji and modifier two columns,
-    /// VS16 changes nothing, ZWJ sequences drawn as one emoji.
-    public static let terminal = WidthRules(
-        joinsEmojiModifiers: false, widensWithVariationSelector16: false, joinsZWJSequences: true)
+    /// The documented defaults, used when the terminal does not answer the probe:
+    /// what tmux 3.3a and glibc draw (each emoji and modifier two columns, VS16 and
+    /// VS15 change nothing, ZWJ sequences drawn as one emoji), except that emoji
+    /// newer than the table are shown as a one-column `�`, which no terminal can
+    /// draw at another width.
+    public static let terminal = WidthRules()
 
     /// Unicode's recommendation: every emoji sequence is one 2-column picture.
     public static let unicode = WidthRules(
-        joinsEmojiModifiers: true, widensWithVariationSelector16: true, joinsZWJSequences: true)
+        joinsEmojiModifiers: true, widensWithVariationSelector16: true, widensKeycaps: true, newerEmojiWidth: 2)
 
     /// The columns of a tab in the pane and the composer.
     public static let tabWidth = 4
@@ -48,21 +84,52 @@ public struct WidthRules: Equatable, Sendable {
     }
 
     /// The terminal cells `character` is drawn in, left to right. Their widths add up
-    /// to `width(of:)`. Controls and bidirectional overrides come back as visible
-    /// symbols, so no text can change the terminal's state.
+    /// to `width(of:)`. A cell of width 0 belongs to the cell before it. Controls and
+    /// bidirectional overrides come back as visible symbols, so no text can change
+    /// the terminal's state.
     public func cells(of character: Character) -> [CellText] {
         var cells: [CellText] = []
         forEachCell(of: character) { cells.append($0) }
         return cells
     }
 
-    /// The columns one code point takes on its own: 0, 1 or 2.
+    /// The columns one code point takes on its own in the generated table: 0, 1 or 2.
     public static func width(of scalar: Unicode.Scalar) -> Int {
         let value = scalar.value
         if value < 0x300 { return 1 }
         if contains(ScalarWidthTable.zero, value) { return 0 }
         if value >= 0x1100, contains(ScalarWidthTable.wide, value) { return 2 }
         return 1
+    }
+
+    /// What one code point is, as far as the settings are concerned.
+    private enum ScalarKind {
+        case plain(width: Int)
+        /// An emoji the table's Unicode version does not know.
+        case newerEmoji
+    }
+
+    private func kind(of scalar: Unicode.Scalar) -> ScalarKind {
+        let value = scalar.value
+        if value < 0x300 { return .plain(width: 1) }
+        switch value {
+        case 0x1F1E6...0x1F1FF: return .plain(width: regionalIndicatorWidth)
+        case 0x1160...0x11FF, 0xD7B0...0xD7FF: return .plain(width: joinsHangulJamo ? 0 : 1)
+        default: break
+        }
+        var width = Self.width(of: scalar)
+        if width == 0, !joinsCombiningMarks, Self.isCombiningMark(scalar) { width = 1 }
+        if width == 1 {
+            if ambiguousIsWide, Self.contains(ScalarWidthTable.ambiguous, value) { return .plain(width: 2) }
+            if value >= 0x1F000, Self.contains(ScalarWidthTable.unassignedEmojiArea, value) { return .newerEmoji }
+            if !spacingMarksAdvance, scalar.properties.generalCategory == .spacingMark { return .plain(width: 0) }
+        }
+        return .plain(width: width)
+    }
+
+    private static func isCombiningMark(_ scalar: Unicode.Scalar) -> Bool {
+        let category = scalar.properties.generalCategory
+        return category == .nonspacingMark || category == .enclosingMark
     }
 
     private static func contains(_ ranges: [ClosedRange<UInt32>], _ value: UInt32) -> Bool {
@@ -91,26 +158,52 @@ public struct WidthRules: Equatable, Sendable {
         }
     }
 
+    /// The stand-in drawn for an emoji the terminal draws `width` columns wide but
+    /// the C library does not know.
+    static func standIn(width: Int) -> CellText {
+        width == 2 ? CellText("\u{FF1F}", width: 2) : CellText("\u{FFFD}", width: 1)
+    }
+
     private func forEachCell(of character: Character, _ body: (CellText) -> Void) {
         var current: CellText?
         var joinNext = false
         var baseIsNarrowEmoji = false
+        var baseIsWideEmoji = false
+        var baseIsKeycapBase = false
+        func emit() {
+            if let cell = current { body(cell) }
+            current = nil
+        }
         for scalar in character.unicodeScalars {
             if scalar == "\t" {
-                if let cell = current { body(cell) }
-                current = nil
+                emit()
                 for _ in 0..<Self.tabWidth { body(CellText(" ", width: 1)) }
                 joinNext = false
                 continue
             }
             if let visible = Self.visibleReplacement(for: scalar) {
-                if let cell = current { body(cell) }
-                current = nil
+                emit()
                 body(CellText(String(visible), width: 1))
                 joinNext = false
                 continue
             }
-            let width = Self.width(of: scalar)
+            let width: Int
+            switch kind(of: scalar) {
+            case .newerEmoji where newerEmojiWidth == 0:
+                width = 0
+                if current == nil {
+                    // Sent as it is and drawn as nothing: it belongs to the cell before.
+                    current = CellText(String(scalar), width: 0)
+                    continue
+                }
+            case .newerEmoji:
+                // The stand-in takes the place of the rest of the cluster too.
+                emit()
+                body(Self.standIn(width: newerEmojiWidth))
+                return
+            case .plain(let plainWidth):
+                width = plainWidth
+            }
             guard var cell = current else {
                 // A cluster that starts with a combining mark is drawn on a space,
                 // so it never lands on whatever cell precedes it on screen.
@@ -118,24 +211,34 @@ public struct WidthRules: Equatable, Sendable {
                     ? CellText(" " + String(scalar), width: 1)
                     : CellText(String(scalar), width: width)
                 baseIsNarrowEmoji = width == 1 && scalar.properties.isEmoji
+                baseIsWideEmoji = width == 2 && scalar.properties.isEmoji
+                baseIsKeycapBase = "0123456789#*".unicodeScalars.contains(scalar)
                 continue
             }
             let joins = width == 0 || joinNext
                 || (joinsEmojiModifiers && scalar.properties.isEmojiModifier)
             if joins {
                 cell.text.unicodeScalars.append(scalar)
-                if scalar == "\u{FE0F}", widensWithVariationSelector16, baseIsNarrowEmoji {
+                if scalar == "\u{FE0F}", widensWithVariationSelector16, baseIsNarrowEmoji, !baseIsKeycapBase {
                     cell.width = 2
+                }
+                if scalar == "\u{FE0E}", narrowsWithVariationSelector15, baseIsWideEmoji {
+                    cell.width = 1
+                }
+                if scalar == "\u{20E3}", baseIsKeycapBase {
+                    cell.width = widensKeycaps ? 2 : 1
                 }
                 joinNext = joinsZWJSequences && scalar == "\u{200D}"
                 current = cell
             } else {
-                body(cell)
+                emit()
                 current = CellText(String(scalar), width: width)
                 baseIsNarrowEmoji = width == 1 && scalar.properties.isEmoji
+                baseIsWideEmoji = width == 2 && scalar.properties.isEmoji
+                baseIsKeycapBase = false
                 joinNext = false
             }
         }
-        if let cell = current { body(cell) }
+        emit()
     }
 }

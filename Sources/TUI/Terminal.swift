@@ -55,6 +55,51 @@ public final class Terminal {
         return TerminalSize(columns: Int(columns), rows: Int(rows))
     }
 
+    /// Asks the terminal how wide it draws each of `samples`: each is written at
+    /// the top left of the (still blank) screen and followed by a cursor position
+    /// request, all in one write, then erased. Answers are awaited for at most
+    /// `timeoutMilliseconds` (longer once the first has come); a sample without an
+    /// answer is nil. Keys typed meanwhile are given back to ncurses, in order.
+    public func measureWidths(of samples: [String], timeoutMilliseconds: Int32 = 50) -> [Int?] {
+        wnoutrefresh(window)
+        doupdate()  // ncurses' own start-up output goes first
+        var request = ""
+        for sample in samples {
+            request += "\u{1B}[1;1H" + sample + "\u{1B}[6n"
+        }
+        request += "\u{1B}[1;1H\u{1B}[2K"
+        fputs(request, tty)
+        fflush(tty)
+
+        var answers = CursorReports()
+        var deadline = Self.milliseconds() + Int64(timeoutMilliseconds)
+        var buffer = [UInt8](repeating: 0, count: 4096)
+        while answers.columns.count < samples.count {
+            let remaining = deadline - Self.milliseconds()
+            guard remaining > 0 else { break }
+            var descriptor = pollfd(fd: inputDescriptor, events: Int16(POLLIN), revents: 0)
+            guard poll(&descriptor, 1, Int32(remaining)) > 0 else { continue }
+            let count = buffer.withUnsafeMutableBytes { read(inputDescriptor, $0.baseAddress, $0.count) }
+            guard count > 0 else { break }
+            let hadAnswers = !answers.columns.isEmpty
+            answers.consume(buffer[..<count])
+            // A terminal that answers at all answers the rest in the same breath.
+            if !hadAnswers && !answers.columns.isEmpty { deadline = Self.milliseconds() + 500 }
+        }
+        // Typed keys go back in reverse, as each one goes in front of the others.
+        for scalar in String(decoding: answers.otherBytes, as: UTF8.self).unicodeScalars.reversed() {
+            unget_wch(wchar_t(bitPattern: scalar.value))
+        }
+        clearok(chat_curscr(), true)  // the next frame is drawn over everything
+        return samples.indices.map { $0 < answers.columns.count ? answers.columns[$0] - 1 : nil }
+    }
+
+    private static func milliseconds() -> Int64 {
+        var now = timespec()
+        clock_gettime(CLOCK_MONOTONIC, &now)
+        return Int64(now.tv_sec) * 1000 + Int64(now.tv_nsec) / 1_000_000
+    }
+
     /// Leaves full-screen mode and gives the terminal back as it was found.
     /// Safe to call more than once.
     public func restore() {

@@ -38,11 +38,14 @@ struct ChatApp {
         }
         defer { terminal.restore() }
 
+        let rules = widthRules(on: terminal)
+        if options.probe { return }
+
         let screen = Screen(terminal: terminal)
         let input = InputReader(terminal: terminal)
         let view = ChatView(clock: clock)
         let label = replay == nil ? options.room.value : "\(options.room.value) · replay"
-        var state = ChatState(room: label, nick: options.nick, size: terminal.size)
+        var state = ChatState(room: label, nick: options.nick, size: terminal.size, rules: rules)
         screen.draw(view.frame(for: state))
 
         // History comes after the first frame, so a large room never delays it.
@@ -87,6 +90,35 @@ struct ChatApp {
                 if state.isFinished { break }
             }
         }
+    }
+
+    /// How this terminal draws text: from the cache for its kind of terminal, or
+    /// asked with one probe (and cached). With `--probe`, always asked, and the
+    /// findings are printed once the terminal is restored.
+    private func widthRules(on terminal: Terminal) -> WidthRules {
+        let cache = WidthCache(environment: environment)
+        let identity = WidthCache.identity(environment: environment)
+        if !options.probe, let measured = cache.load(identity: identity) {
+            return WidthProbe.learn(measured).rules
+        }
+        let samples = WidthProbe.Sample.allCases
+        let columns = terminal.measureWidths(of: samples.map(\.text))
+        var measured: [WidthProbe.Sample: Int] = [:]
+        for (sample, width) in zip(samples, columns) { measured[sample] = width }
+        let saveError: StorageError?
+        do {
+            try cache.save(measured, identity: identity)
+            saveError = nil
+        } catch {
+            saveError = error
+        }
+        let learned = WidthProbe.learn(measured)
+        if options.probe {
+            terminal.restore()
+            print(WidthProbe.report(learned.findings, identity: identity))
+            print(saveError.map { "not cached: \($0)" } ?? "cached in \(cache.path(for: identity))")
+        }
+        return learned.rules
     }
 
     /// Waits until one of `descriptors` (nil ones are skipped) is readable, a

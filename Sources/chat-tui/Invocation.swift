@@ -34,6 +34,8 @@ enum Invocation: Equatable {
                 } else {
                     options.replay = .standardInput
                 }
+            case "--probe":
+                options.probe = true
             case "--from":
                 options.replaySender = try Options.validatedNick(try value(of: name, inlineValue, &remaining))
             case "--speed":

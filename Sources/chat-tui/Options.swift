@@ -19,6 +19,8 @@ struct Options: Equatable {
     /// Play the replay with its recorded gaps divided by this; nil shows each
     /// message as soon as it is read.
     var speed: Double?
+    /// Probe the terminal's character widths afresh, report them and exit.
+    var probe = false
 
     /// The most columns a nick may take.
     static let maxNickLength = 32
@@ -27,6 +29,7 @@ struct Options: Equatable {
 
     static let help = """
         Usage: chat-tui [--nick NAME] [--room NAME] [--replay [FILE]] [--from NAME] [--speed FACTOR]
+               chat-tui --probe
 
         A chat screen for the terminal: messages above, a composer below that grows
         from one to five lines as you write. Opens the room 'local', whose history
@@ -41,6 +44,8 @@ struct Options: Equatable {
                             catgirl and ZNC, and plain text
           --from NAME       who plain-text lines of a replay are from (default: replay)
           --speed FACTOR    replay with the recorded gaps divided by FACTOR
+          --probe           ask the terminal again how wide it draws emoji and other
+                            text where terminals differ, show what it learned, and exit
           -h, --help        show this help and exit
           -V, --version     show the version and exit
 

@@ -39,6 +39,7 @@ final class TmuxSession {
         let pipeline = [input, program, output].compactMap { $0 }.joined(separator: " | ")
         let script = """
             export LANG=C.UTF-8 LC_ALL= TZ=UTC USER=\(shellQuoted(user)) XDG_DATA_HOME=\(shellQuoted(self.dataHome))
+            export XDG_CACHE_HOME=\(shellQuoted(workFolder + "/cache"))
             \(pipeline)
             echo EXIT:${PIPESTATUS[\(input == nil ? 0 : 1)]}
             sleep 60
