@@ -21,6 +21,7 @@ let package = Package(
         ),
         .testTarget(name: "ChatCoreTests", dependencies: ["ChatCore"]),
         .testTarget(name: "ChatIOTests", dependencies: ["ChatIO", "ChatCore"]),
+        .testTarget(name: "TUITests", dependencies: ["TUI"]),
         .testTarget(name: "EndToEndTests"),
     ]
 )
