@@ -90,4 +90,43 @@ import Testing
         #expect(result.standardOutput.hasPrefix("chat-tui: cannot drive terminal type 'no-such-terminal'"),
                 "got \(result.standardOutput)")
     }
+
+    /// Runs chat-tui under `script`, which gives it a terminal that never answers
+    /// cursor position requests, typing `keys` from the start; returns the status
+    /// and everything chat-tui wrote to the terminal.
+    func scripted(keys: String, environment: [String: String]) throws -> (status: Int32, output: String) {
+        let folder = try makeTemporaryFolder()
+        defer { try? FileManager.default.removeItem(atPath: folder) }
+        let log = folder + "/typescript"
+        let command = "(\(keys)) | TERM=xterm-256color script -qfec \(shellQuoted(chatTUIBinary)) \(shellQuoted(log)) > /dev/null"
+        let result = try runCommand("/bin/bash", ["-c", command], environment: environment)
+        return (result.status, (try? String(contentsOfFile: log, encoding: .utf8)) ?? "")
+    }
+
+    @Test func aColdStartAsksTheTerminalOnceAndAWarmStartNotAtAll() throws {
+        let (environment, folder) = try environment()
+        defer { try? FileManager.default.removeItem(atPath: folder) }
+        var withCache = environment
+        withCache["XDG_CACHE_HOME"] = folder + "/cache"
+        let cold = try scripted(keys: "sleep 0.5; printf '\\003'", environment: withCache)
+        #expect(cold.status == 0)
+        #expect(cold.output.components(separatedBy: "\u{1B}[6n").count - 1 == 12, "one request per sample, in one write")
+        let cached = try FileManager.default.contentsOfDirectory(atPath: folder + "/cache/chat-tui/widths")
+        #expect(cached == ["TERM=xterm-256color"], "no answer is remembered too")
+        let warm = try scripted(keys: "sleep 0.5; printf '\\003'", environment: withCache)
+        #expect(warm.status == 0)
+        #expect(!warm.output.contains("\u{1B}[6n"), "a warm start asks nothing")
+    }
+
+    @Test func keysTypedWhileTheTerminalIsAskedAreKept() throws {
+        let (environment, folder) = try environment()
+        defer { try? FileManager.default.removeItem(atPath: folder) }
+        var withCache = environment
+        withCache["XDG_CACHE_HOME"] = folder + "/cache"
+        let run = try scripted(keys: "printf 'typed early 日本'; sleep 0.5; printf '\\r'; sleep 0.3; printf '\\003'",
+                               environment: withCache)
+        #expect(run.status == 0)
+        let room = try String(contentsOfFile: folder + "/chat-tui/rooms/local.jsonl", encoding: .utf8)
+        #expect(room.contains(#""text":"typed early 日本""#), "\(room)")
+    }
 }

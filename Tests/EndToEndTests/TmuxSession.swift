@@ -29,8 +29,11 @@ final class TmuxSession {
     /// - `input`: a shell command piped into chat-tui's standard input.
     /// - `output`: a shell command chat-tui's standard output is piped into.
     /// - `dataHome`: rooms from an earlier session to reopen; a fresh folder by default.
+    /// - `cacheHome`: the cache folder (`XDG_CACHE_HOME`), where width probes are
+    ///   remembered; a fresh folder by default.
     init(columns: Int = 80, rows: Int = 24, arguments: [String] = [], user: String = "alice",
-         launcher: [String] = [], input: String? = nil, output: String? = nil, dataHome: String? = nil) throws {
+         launcher: [String] = [], input: String? = nil, output: String? = nil, dataHome: String? = nil,
+         cacheHome: String? = nil) throws {
         socket = "chat-tui-test-\(getpid())-\(Self.counter.next())"
         workFolder = try makeTemporaryFolder()
         ownsDataHome = dataHome == nil
@@ -39,7 +42,7 @@ final class TmuxSession {
         let pipeline = [input, program, output].compactMap { $0 }.joined(separator: " | ")
         let script = """
             export LANG=C.UTF-8 LC_ALL= TZ=UTC USER=\(shellQuoted(user)) XDG_DATA_HOME=\(shellQuoted(self.dataHome))
-            export XDG_CACHE_HOME=\(shellQuoted(workFolder + "/cache"))
+            export XDG_CACHE_HOME=\(shellQuoted(cacheHome ?? workFolder + "/cache"))
             \(pipeline)
             echo EXIT:${PIPESTATUS[\(input == nil ? 0 : 1)]}
             sleep 60
@@ -79,9 +82,10 @@ final class TmuxSession {
     }
 
     /// The screen's rows as text; with `styles`, with colours and attributes as
-    /// the escape sequences that would draw them.
-    func screen(styles: Bool = false) throws -> [String] {
-        let text = try run(["capture-pane", "-p", "-t", "t"] + (styles ? ["-e"] : []))
+    /// the escape sequences that would draw them; with `history`, the rows that
+    /// scrolled off the top first.
+    func screen(styles: Bool = false, history: Bool = false) throws -> [String] {
+        let text = try run(["capture-pane", "-p", "-t", "t"] + (styles ? ["-e"] : []) + (history ? ["-S", "-"] : []))
         var rows = text.components(separatedBy: "\n")
         if rows.last == "" { rows.removeLast() }
         return rows
