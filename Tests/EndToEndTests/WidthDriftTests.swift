@@ -126,6 +126,26 @@ import Testing
         #expect(found.stray.isEmpty, "\(found.stray.count) rows differ:\n\(found.stray.joined(separator: "\n"))")
     }
 
+    @Test func probeReportsWhatTmuxDrawsAndCachesIt() throws {
+        let cacheHome = try makeTemporaryFolder()
+        defer { try? FileManager.default.removeItem(atPath: cacheHome) }
+        let session = try TmuxSession(columns: 250, rows: 20, arguments: ["--probe"], cacheHome: cacheHome)
+        let screen = try session.waitUntil("the probe reports") { screen, _ in screen.contains("EXIT:0") }
+        #expect(screen[0].hasPrefix("terminal: TERM=tmux-256color TERM_PROGRAM=tmux"))
+        #expect(screen[0].hasSuffix(" tmux"))
+        let rows = Dictionary(screen.compactMap { line -> (String, [Substring])? in
+            let fields = line.split(separator: " ", omittingEmptySubsequences: true)
+            return fields.count > 3 ? (String(fields[0]), fields) : nil
+        }, uniquingKeysWith: { first, _ in first })
+        #expect(rows["emojiModifier"]?.suffix(3).joined(separator: " ") == "modifier drawn separately")
+        #expect(rows["newerEmoji"]?.contains("0") == true)
+        #expect(rows["zwjSequence"]?.suffix(5).joined(separator: " ") == "ZWJ sequence drawn as one")
+        #expect(!screen.contains { $0.contains("unexplained") || $0.contains("no answer") })
+        let cached = try #require(screen.first { $0.hasPrefix("cached in ") }).dropFirst("cached in ".count)
+        #expect(cached.hasPrefix(cacheHome + "/chat-tui/widths/TERM=tmux-256color"))
+        #expect(try String(contentsOfFile: String(cached), encoding: .utf8).contains("\nemojiModifier 4\n"))
+    }
+
     /// The probe is what removes the drift: with the answers of another terminal
     /// in the cache (here, one that follows Unicode), the same strings drift.
     @Test func wrongRulesAreCaughtAsDrift() throws {
