@@ -111,7 +111,7 @@ public struct WidthRules: Equatable, Sendable {
 
     private func kind(of scalar: Unicode.Scalar) -> ScalarKind {
         let value = scalar.value
-        if value < 0x300 { return .plain(width: 1) }
+        if value < 0xA1 { return .plain(width: 1) }  // below the first ambiguous character
         switch value {
         case 0x1F1E6...0x1F1FF: return .plain(width: regionalIndicatorWidth)
         case 0x1160...0x11FF, 0xD7B0...0xD7FF: return .plain(width: joinsHangulJamo ? 0 : 1)

@@ -41,6 +41,7 @@ import Testing
 
     @Test(arguments: [
         (Sample.ambiguous, 2, "①○☆", 6),
+        (.ambiguous, 2, "§±α", 6),
         (.flag, 4, "🇯🇵🇫🇷", 8),
         (.zwjSequence, 6, "👩\u{200D}🔬", 4),
         (.combiningMark, 2, "e\u{301}a\u{308}", 4),
