@@ -7,6 +7,9 @@
 // curses.h hides get_wch, wadd_wch, cchar_t and wint_t.
 #define NCURSES_WIDECHAR 1
 #include <locale.h>
+#include <poll.h>
+#include <signal.h>
+#include <time.h>
 #include <langinfo.h>
 #include <stdio.h>
 #include <string.h>
@@ -57,6 +60,15 @@ static inline int chat_cell_capacity(void) { return CCHARW_MAX; }
 /// is not printable): what ncurses advances its cursor by.
 extern int wcwidth(wchar_t);
 static inline int chat_wcwidth(wchar_t c) { return wcwidth(c); }
+
+/// poll() that lets the signals outside `mask` in only while it waits, so a
+/// signal that came before the wait ends it at once instead of being missed
+/// (ppoll is a GNU extension Swift's Glibc module does not show).
+extern int ppoll(struct pollfd *, nfds_t, const struct timespec *, const sigset_t *);
+static inline int chat_ppoll(struct pollfd *fds, nfds_t count, int timeout_ms, const sigset_t *mask) {
+    struct timespec timeout = { timeout_ms / 1000, (long)(timeout_ms % 1000) * 1000000L };
+    return ppoll(fds, count, timeout_ms < 0 ? NULL : &timeout, mask);
+}
 
 /// True when the C library's current character set is UTF-8.
 static inline int chat_codeset_is_utf8(void) {

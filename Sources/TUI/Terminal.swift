@@ -14,12 +14,14 @@ public final class Terminal {
     public let inputDescriptor: Int32
     /// Whether the terminal shows colours; otherwise styles are bold, dim and plain.
     let hasColors: Bool
+    /// The signal mask `wait` waits with: SIGWINCH let in.
+    private let waitingMask: sigset_t
 
     /// Takes over the controlling terminal: a full-screen mode with no echo, keys
     /// delivered one by one (Ctrl-C included), and the cursor shown at the caret.
     public init() throws(TerminalError) {
         Self.chooseLocale()
-        Self.hearResizes()
+        waitingMask = Self.hearResizesWhileWaiting()
         guard let tty = fopen("/dev/tty", "r+") else { throw TerminalError.noTerminal }
         let name = getenv("TERM").map { String(cString: $0) }
         guard name?.isEmpty == false, let screen = newterm(nil, tty, tty) else {
@@ -110,14 +112,33 @@ public final class Terminal {
         fclose(tty)
     }
 
-    /// Unblocks SIGWINCH, which ncurses turns into `KEY_RESIZE`. A process
-    /// inherits its parent's blocked signals, and a parent that left SIGWINCH
-    /// blocked would otherwise freeze the layout at the starting size.
-    private static func hearResizes() {
+    /// Blocks SIGWINCH (which ncurses turns into `KEY_RESIZE`) except while
+    /// `wait` waits, and returns the signal mask to wait with. A resize that
+    /// comes while a frame is drawn then ends the next wait at once rather than
+    /// going unnoticed; and one from a parent that left SIGWINCH blocked is heard
+    /// all the same.
+    private static func hearResizesWhileWaiting() -> sigset_t {
         var resize = sigset_t()
         sigemptyset(&resize)
         sigaddset(&resize, SIGWINCH)
-        pthread_sigmask(SIG_UNBLOCK, &resize, nil)
+        var waiting = sigset_t()
+        pthread_sigmask(SIG_BLOCK, &resize, &waiting)
+        sigdelset(&waiting, SIGWINCH)
+        return waiting
+    }
+
+    /// Waits until the keyboard or one of `others` (nil ones are skipped) has
+    /// input, the terminal is resized, or `timeoutMilliseconds` pass. Says which
+    /// have input; the keyboard counts as having input after a resize, so that
+    /// `InputReader` reads the resize at once.
+    public func wait(for others: [Int32?], timeoutMilliseconds: Int32) -> (keyboard: Bool, others: [Bool]) {
+        var descriptors = [pollfd(fd: inputDescriptor, events: Int16(POLLIN), revents: 0)]
+        descriptors += others.map { pollfd(fd: $0 ?? -1, events: Int16(POLLIN), revents: 0) }
+        var mask = waitingMask
+        let count = chat_ppoll(&descriptors, nfds_t(descriptors.count), timeoutMilliseconds, &mask)
+        if count < 0 { return (true, others.map { _ in false }) }
+        let ready = descriptors.map { $0.fd >= 0 && $0.revents != 0 }
+        return (ready[0], Array(ready.dropFirst()))
     }
 
     /// Makes the C library (and so ncurses) read and write UTF-8. The user's

@@ -64,11 +64,11 @@ struct ChatApp {
             if changed { screen.draw(view.frame(for: state)) }
             var timeout = Self.followIntervalMilliseconds
             if let due = replay?.millisecondsUntilDue(now: SystemClock.monotonicSeconds()) { timeout = min(timeout, due) }
-            let ready = Self.wait(for: [terminal.inputDescriptor, replay?.descriptor], timeoutMilliseconds: timeout)
+            let ready = terminal.wait(for: [replay?.descriptor], timeoutMilliseconds: timeout)
 
-            var events = ready[0] ? input.readPending() : []
+            var events = ready.keyboard ? input.readPending() : []
             if let replay {
-                events += replay.read(now: SystemClock.monotonicSeconds(), readable: ready[1])
+                events += replay.read(now: SystemClock.monotonicSeconds(), readable: ready.others[0])
             }
             if replay == nil {
                 let now = SystemClock.now()
@@ -119,15 +119,5 @@ struct ChatApp {
             print(saveError.map { "not cached: \($0)" } ?? "cached in \(cache.path(for: identity))")
         }
         return learned.rules
-    }
-
-    /// Waits until one of `descriptors` (nil ones are skipped) is readable, a
-    /// signal arrives (a resize), or the time runs out. The terminal counts as
-    /// readable when interrupted, so a resize is read at once.
-    private static func wait(for descriptors: [Int32?], timeoutMilliseconds: Int32) -> [Bool] {
-        var polled = descriptors.map { pollfd(fd: $0 ?? -1, events: Int16(POLLIN), revents: 0) }
-        let count = poll(&polled, nfds_t(polled.count), timeoutMilliseconds)
-        if count < 0 { return descriptors.indices.map { $0 == 0 } }
-        return polled.map { $0.fd >= 0 && $0.revents != 0 }
     }
 }

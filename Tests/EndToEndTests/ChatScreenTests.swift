@@ -1,183 +1,199 @@
 import Foundation
 import Testing
 
-/// The real release binary in tmux at 80x24, typed into and read back as a person would.
-@Suite(.serialized) struct ChatScreenTests {
-    static let placeholder = "Message local · Enter sends · Alt-Enter adds a line"
+extension EndToEnd {
+    /// The real release binary in tmux at 80x24, typed into and read back as a person would.
+    @Suite(.serialized) struct ChatScreenTests {
+        static let placeholder = "Message local · Enter sends · Alt-Enter adds a line"
 
-    init() throws {
-        try #require(FileManager.default.isExecutableFile(atPath: chatTUIBinary),
-                     "build the release binary first: swift build -c release (make test does)")
-    }
-
-    func started(columns: Int = 80, rows: Int = 24, launcher: [String] = []) throws -> TmuxSession {
-        let session = try TmuxSession(columns: columns, rows: rows, launcher: launcher)
-        try session.waitUntil("the placeholder shows") { screen, _ in
-            screen.last?.hasPrefix(Self.placeholder.prefix(columns - 1)) == true
+        init() throws {
+            try #require(FileManager.default.isExecutableFile(atPath: chatTUIBinary),
+                         "build the release binary first: swift build -c release (make test does)")
         }
-        return session
-    }
 
-    @Test func startsWithThePlaceholderInAOneRowComposer() throws {
-        let session = try started()
-        let screen = try session.screen()
-        #expect(screen.count == 24)
-        #expect(separatorRow(screen) == 22)
-        #expect(screen[22].hasPrefix("── local ──"))
-        #expect(screen[22].hasSuffix("── alice ──"))
-        #expect(screen[22].count == 80)
-        #expect(screen[23].hasPrefix(Self.placeholder))
-        let cursor = try session.cursor()
-        #expect(cursor.x == 0 && cursor.y == 23)
-    }
+        func started(columns: Int = 80, rows: Int = 24, launcher: [String] = []) throws -> TmuxSession {
+            let session = try TmuxSession(columns: columns, rows: rows, launcher: launcher)
+            try session.waitUntil("the placeholder shows") { screen, _ in
+                screen.last?.hasPrefix(Self.placeholder.prefix(columns - 1)) == true
+            }
+            return session
+        }
 
-    @Test func theComposerGrowsRowByRowToFiveAndNoFurther() throws {
-        let session = try started()
-        // 79 columns of text per row at 80 columns; each chunk fills one row exactly.
-        let chunk = String(repeating: "abcd ", count: 15) + "xyz "
-        #expect(chunk.count == 79)
-        for step in 1...7 {
-            try session.type(chunk)
-            let rows = min(step, 5)
-            try session.waitUntil("the composer is \(rows) rows after \(step) chunks") { screen, cursor in
-                separatorRow(screen) == 23 - rows && cursor.y == 23 && cursor.x == 79
-                    && screen[23].hasPrefix("abcd")
+        @Test func startsWithThePlaceholderInAOneRowComposer() throws {
+            let session = try started()
+            let screen = try session.screen()
+            #expect(screen.count == 24)
+            #expect(separatorRow(screen) == 22)
+            #expect(screen[22].hasPrefix("── local ──"))
+            #expect(screen[22].hasSuffix("── alice ──"))
+            #expect(screen[22].count == 80)
+            #expect(screen[23].hasPrefix(Self.placeholder))
+            let cursor = try session.cursor()
+            #expect(cursor.x == 0 && cursor.y == 23)
+        }
+
+        @Test func theComposerGrowsRowByRowToFiveAndNoFurther() throws {
+            let session = try started()
+            // 79 columns of text per row at 80 columns; each chunk fills one row exactly.
+            let chunk = String(repeating: "abcd ", count: 15) + "xyz "
+            #expect(chunk.count == 79)
+            for step in 1...7 {
+                try session.type(chunk)
+                let rows = min(step, 5)
+                try session.waitUntil("the composer is \(rows) rows after \(step) chunks") { screen, cursor in
+                    separatorRow(screen) == 23 - rows && cursor.y == 23 && cursor.x == 79
+                        && screen[23].hasPrefix("abcd")
+                }
+            }
+            let screen = try session.screen()
+            #expect(screen[18].hasPrefix("── local"))
+            #expect(screen[19].hasSuffix("↑"), "a marker shows there is more above")
+            try session.type("tail")
+            try session.waitUntil("the caret follows typing onto the last row") { screen, cursor in
+                separatorRow(screen) == 18 && cursor.y == 23 && cursor.x == 4 && screen[23].hasPrefix("tail")
             }
         }
-        let screen = try session.screen()
-        #expect(screen[18].hasPrefix("── local"))
-        #expect(screen[19].hasSuffix("↑"), "a marker shows there is more above")
-        try session.type("tail")
-        try session.waitUntil("the caret follows typing onto the last row") { screen, cursor in
-            separatorRow(screen) == 18 && cursor.y == 23 && cursor.x == 4 && screen[23].hasPrefix("tail")
-        }
-    }
 
-    @Test func ctrlAOnALongLineShowsItsFirstRow() throws {
-        let session = try started()
-        // Sixteen five-column words fill a 79-column row: a hundred make seven rows.
-        let words = (1...100).map { String(format: "w%03d", $0) }.joined(separator: " ")
-        try session.type(words)
-        try session.waitUntil("the composer is five rows with the caret on the last") { screen, cursor in
-            separatorRow(screen) == 18 && cursor.y == 23
+        @Test func ctrlAOnALongLineShowsItsFirstRow() throws {
+            let session = try started()
+            // Sixteen five-column words fill a 79-column row: a hundred make seven rows.
+            let words = (1...100).map { String(format: "w%03d", $0) }.joined(separator: " ")
+            try session.type(words)
+            try session.waitUntil("the composer is five rows with the caret on the last") { screen, cursor in
+                separatorRow(screen) == 18 && cursor.y == 23
+            }
+            try session.press("C-a")
+            try session.waitUntil("the first row is shown with the caret on it") { screen, cursor in
+                cursor.y == 19 && cursor.x == 0 && screen[19].hasPrefix("w001 w002") && screen[23].hasSuffix("↓")
+            }
+            try session.press("C-e")
+            try session.waitUntil("the last row is shown again") { screen, cursor in
+                cursor.y == 23 && screen[23].hasSuffix("w100") && screen[19].hasSuffix("↑")
+            }
         }
-        try session.press("C-a")
-        try session.waitUntil("the first row is shown with the caret on it") { screen, cursor in
-            cursor.y == 19 && cursor.x == 0 && screen[19].hasPrefix("w001 w002") && screen[23].hasSuffix("↓")
-        }
-        try session.press("C-e")
-        try session.waitUntil("the last row is shown again") { screen, cursor in
-            cursor.y == 23 && screen[23].hasSuffix("w100") && screen[19].hasSuffix("↑")
-        }
-    }
 
-    @Test func sendingShowsTheMessageAndShrinksTheComposer() throws {
-        let session = try started()
-        try session.type("first line of a message")
-        try session.press("M-Enter")
-        try session.type("second line")
-        try session.waitUntil("Alt-Enter adds a row") { screen, cursor in
-            separatorRow(screen) == 21 && cursor.y == 23 && cursor.x == 11
+        @Test func sendingShowsTheMessageAndShrinksTheComposer() throws {
+            let session = try started()
+            try session.type("first line of a message")
+            try session.press("M-Enter")
+            try session.type("second line")
+            try session.waitUntil("Alt-Enter adds a row") { screen, cursor in
+                separatorRow(screen) == 21 && cursor.y == 23 && cursor.x == 11
+            }
+            try session.press("Enter")
+            let screen = try session.waitUntil("the message is in the pane") { screen, cursor in
+                separatorRow(screen) == 22 && screen[23].hasPrefix(Self.placeholder) && cursor == (0, 23)
+            }
+            #expect(screen[20].range(of: #"^\d\d:\d\d <alice> first line of a message$"#, options: .regularExpression) != nil,
+                    "got \(screen[20])")
+            #expect(screen[21] == String(repeating: " ", count: 14) + "second line")
         }
-        try session.press("Enter")
-        let screen = try session.waitUntil("the message is in the pane") { screen, cursor in
-            separatorRow(screen) == 22 && screen[23].hasPrefix(Self.placeholder) && cursor == (0, 23)
-        }
-        #expect(screen[20].range(of: #"^\d\d:\d\d <alice> first line of a message$"#, options: .regularExpression) != nil,
-                "got \(screen[20])")
-        #expect(screen[21] == String(repeating: " ", count: 14) + "second line")
-    }
 
-    @Test(arguments: [
-        ("tmux-256color", "\u{1B}[1m\u{1B}[32m<alice>"),  // bold green
-        ("vt100", "\u{1B}[1;4m<alice>"),  // no colours: bold and underlined
-    ])
-    func ownMessagesStandApartInColourAndWithout(terminal: String, styledSender: String) throws {
-        let session = try started(launcher: ["env", "TERM=\(terminal)"])
-        try session.type("mine")
-        try session.press("Enter")
-        try session.waitUntil("the message is in the pane") { screen, _ in screen[21].hasSuffix("<alice> mine") }
-        let row = try session.screen(styles: true)[21]
-        #expect(row.contains(styledSender), "got \(row.debugDescription)")
-    }
-
-    @Test func aResizeToANarrowTerminalAndBackLosesNothing() throws {
-        let session = try started()
-        let words = (1...60).map { String(format: "w%02d", $0) }
-        try session.type(words.joined(separator: " ") + " 日本語の終わり")
-        try session.waitUntil("the draft fills four rows") { screen, _ in separatorRow(screen) == 19 }
-        try session.resize(columns: 24, rows: 12)
-        try session.waitUntil("the composer reflows to five rows at 24 columns") { screen, cursor in
-            screen.count == 12 && separatorRow(screen) == 6 && cursor.y == 11 && screen[11].contains("終わり")
+        @Test(arguments: [
+            ("tmux-256color", "\u{1B}[1m\u{1B}[32m<alice>"),  // bold green
+            ("vt100", "\u{1B}[1;4m<alice>"),  // no colours: bold and underlined
+        ])
+        func ownMessagesStandApartInColourAndWithout(terminal: String, styledSender: String) throws {
+            let session = try started(launcher: ["env", "TERM=\(terminal)"])
+            try session.type("mine")
+            try session.press("Enter")
+            try session.waitUntil("the message is in the pane") { screen, _ in screen[21].hasSuffix("<alice> mine") }
+            let row = try session.screen(styles: true)[21]
+            #expect(row.contains(styledSender), "got \(row.debugDescription)")
         }
-        try session.resize(columns: 8, rows: 3)
-        try session.waitUntil("a tiny terminal still shows the composer") { screen, cursor in
-            screen.count == 3 && separatorRow(screen) == 1 && cursor.y == 2
-        }
-        try session.resize(columns: 80, rows: 24)
-        try session.waitUntil("the composer is back to four rows") { screen, _ in
-            screen.count == 24 && separatorRow(screen) == 19 && screen[19].hasSuffix("── alice ──")
-        }
-        try session.press("Enter")
-        let screen = try session.waitUntil("the message is sent") { screen, _ in separatorRow(screen) == 22 }
-        let pane = screen[..<22].joined(separator: " ")
-        for word in words { #expect(pane.contains(word), "\(word) is in the sent message") }
-        #expect(pane.contains("日本語の終わり"))
-    }
 
-    @Test func aResizeIsSeenEvenWhenTheParentBlockedSIGWINCH() throws {
-        // perl blocks SIGWINCH (28 on Linux) and then runs chat-tui with that mask.
-        let blocker = ["perl", "-e", "use POSIX; sigprocmask(SIG_BLOCK, POSIX::SigSet->new(28)) or die; exec @ARGV"]
-        let session = try started(launcher: blocker)
-        try session.type("still here")
-        try session.resize(columns: 40, rows: 10)
-        try session.waitUntil("the screen is redrawn at 40x10") { screen, cursor in
-            screen.count == 10 && separatorRow(screen) == 8 && screen[8].count == 40
-                && screen[8].hasSuffix("── alice ──") && cursor == (10, 9)
+        @Test func aResizeToANarrowTerminalAndBackLosesNothing() throws {
+            let session = try started()
+            let words = (1...60).map { String(format: "w%02d", $0) }
+            try session.type(words.joined(separator: " ") + " 日本語の終わり")
+            try session.waitUntil("the draft fills four rows") { screen, _ in separatorRow(screen) == 19 }
+            try session.resize(columns: 24, rows: 12)
+            try session.waitUntil("the composer reflows to five rows at 24 columns") { screen, cursor in
+                screen.count == 12 && separatorRow(screen) == 6 && cursor.y == 11 && screen[11].contains("終わり")
+            }
+            try session.resize(columns: 8, rows: 3)
+            try session.waitUntil("a tiny terminal still shows the composer") { screen, cursor in
+                screen.count == 3 && separatorRow(screen) == 1 && cursor.y == 2
+            }
+            try session.resize(columns: 80, rows: 24)
+            try session.waitUntil("the composer is back to four rows") { screen, _ in
+                screen.count == 24 && separatorRow(screen) == 19 && screen[19].hasSuffix("── alice ──")
+            }
+            try session.press("Enter")
+            let screen = try session.waitUntil("the message is sent") { screen, _ in separatorRow(screen) == 22 }
+            let pane = screen[..<22].joined(separator: " ")
+            for word in words { #expect(pane.contains(word), "\(word) is in the sent message") }
+            #expect(pane.contains("日本語の終わり"))
         }
-    }
 
-    @Test func japaneseWrapsWithTheCursorInTheRightColumn() throws {
-        let session = try started(columns: 20, rows: 10)
-        try session.type("日本語のテキストを入力します")
-        let screen = try session.waitUntil("the Japanese draft wraps onto two rows") { screen, cursor in
-            separatorRow(screen) == 7 && cursor == (10, 9)
+        @Test func aBurstOfResizesEndsAtTheLastSize() throws {
+            let session = try started()
+            try session.type("draft")
+            // Resizes that arrive while a frame is being drawn must not go unnoticed.
+            for round in 0..<20 {
+                try session.resize(columns: round % 2 == 0 ? 24 : 70, rows: round % 2 == 0 ? 6 : 20)
+            }
+            try session.resize(columns: 30, rows: 8)
+            try session.waitUntil("the screen is laid out for 30x8", timeout: 3) { screen, cursor in
+                screen.count == 8 && separatorRow(screen) == 6 && screen[6].count == 30
+                    && screen[6].hasSuffix("── alice ──") && cursor == (5, 7)
+            }
         }
-        // Nineteen columns hold text (the last is kept for the caret): nine
-        // wide characters fit, the tenth starts the next row.
-        #expect(screen[8] == "日本語のテキストを")
-        #expect(screen[9].hasPrefix("入力します"))
-        try session.press("Left", "Left")
-        try session.waitUntil("Left moves two columns over a wide character") { _, cursor in cursor == (6, 9) }
-        try session.press("Up")
-        try session.waitUntil("Up lands on the row above in the same column") { _, cursor in cursor == (6, 8) }
-    }
 
-    @Test func emojiSequencesLeaveTheCursorWhereTmuxDrawsTo() throws {
-        let session = try started()
-        // tmux 3.3a draws a skin-tone emoji four columns wide and a ZWJ family two.
-        try session.type("a👍🏽b👨‍👩‍👧c")
-        try session.waitUntil("the cursor is after the text") { screen, cursor in
-            cursor == (9, 23) && screen[23].hasPrefix("a👍🏽b")
+        @Test func aResizeIsSeenEvenWhenTheParentBlockedSIGWINCH() throws {
+            // perl blocks SIGWINCH (28 on Linux) and then runs chat-tui with that mask.
+            let blocker = ["perl", "-e", "use POSIX; sigprocmask(SIG_BLOCK, POSIX::SigSet->new(28)) or die; exec @ARGV"]
+            let session = try started(launcher: blocker)
+            try session.type("still here")
+            try session.resize(columns: 40, rows: 10)
+            try session.waitUntil("the screen is redrawn at 40x10") { screen, cursor in
+                screen.count == 10 && separatorRow(screen) == 8 && screen[8].count == 40
+                    && screen[8].hasSuffix("── alice ──") && cursor == (10, 9)
+            }
         }
-    }
 
-    @Test func ctrlCQuitsWithStatusZeroAndRestoresTheScreen() throws {
-        let session = try started()
-        try session.type("unsent")
-        try session.press("C-c")
-        let screen = try session.waitUntil("the program exits") { screen, _ in screen.contains("EXIT:0") }
-        #expect(screen.first == "EXIT:0", "the shell's output continues where it was")
-        #expect(!screen.contains { $0.contains("──") || $0.contains("unsent") }, "no trace of the chat screen")
-    }
+        @Test func japaneseWrapsWithTheCursorInTheRightColumn() throws {
+            let session = try started(columns: 20, rows: 10)
+            try session.type("日本語のテキストを入力します")
+            let screen = try session.waitUntil("the Japanese draft wraps onto two rows") { screen, cursor in
+                separatorRow(screen) == 7 && cursor == (10, 9)
+            }
+            // Nineteen columns hold text (the last is kept for the caret): nine
+            // wide characters fit, the tenth starts the next row.
+            #expect(screen[8] == "日本語のテキストを")
+            #expect(screen[9].hasPrefix("入力します"))
+            try session.press("Left", "Left")
+            try session.waitUntil("Left moves two columns over a wide character") { _, cursor in cursor == (6, 9) }
+            try session.press("Up")
+            try session.waitUntil("Up lands on the row above in the same column") { _, cursor in cursor == (6, 8) }
+        }
 
-    @Test func ctrlDOnAnEmptyDraftQuitsAndSoDoesSlashQuit() throws {
-        let ctrlD = try started()
-        try ctrlD.press("C-d")
-        try ctrlD.waitUntil("Ctrl-D quits") { screen, _ in screen.first == "EXIT:0" }
-        let command = try started()
-        try command.type("/quit")
-        try command.press("Enter")
-        try command.waitUntil("/quit quits") { screen, _ in screen.first == "EXIT:0" }
+        @Test func emojiSequencesLeaveTheCursorWhereTmuxDrawsTo() throws {
+            let session = try started()
+            // tmux 3.3a draws a skin-tone emoji four columns wide and a ZWJ family two.
+            try session.type("a👍🏽b👨‍👩‍👧c")
+            try session.waitUntil("the cursor is after the text") { screen, cursor in
+                cursor == (9, 23) && screen[23].hasPrefix("a👍🏽b")
+            }
+        }
+
+        @Test func ctrlCQuitsWithStatusZeroAndRestoresTheScreen() throws {
+            let session = try started()
+            try session.type("unsent")
+            try session.press("C-c")
+            let screen = try session.waitUntil("the program exits") { screen, _ in screen.contains("EXIT:0") }
+            #expect(screen.first == "EXIT:0", "the shell's output continues where it was")
+            #expect(!screen.contains { $0.contains("──") || $0.contains("unsent") }, "no trace of the chat screen")
+        }
+
+        @Test func ctrlDOnAnEmptyDraftQuitsAndSoDoesSlashQuit() throws {
+            let ctrlD = try started()
+            try ctrlD.press("C-d")
+            try ctrlD.waitUntil("Ctrl-D quits") { screen, _ in screen.first == "EXIT:0" }
+            let command = try started()
+            try command.type("/quit")
+            try command.press("Enter")
+            try command.waitUntil("/quit quits") { screen, _ in screen.first == "EXIT:0" }
+        }
     }
 }

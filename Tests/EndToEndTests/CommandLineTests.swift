@@ -1,132 +1,134 @@
 import Foundation
 import Testing
 
-/// The command line, run with no terminal.
-@Suite struct CommandLineTests {
-    init() throws {
-        try #require(FileManager.default.isExecutableFile(atPath: chatTUIBinary),
-                     "build the release binary first: swift build -c release (make test does)")
-    }
+extension EndToEnd {
+    /// The command line, run with no terminal.
+    @Suite struct CommandLineTests {
+        init() throws {
+            try #require(FileManager.default.isExecutableFile(atPath: chatTUIBinary),
+                         "build the release binary first: swift build -c release (make test does)")
+        }
 
-    @Test func helpDescribesUsageAndExitsZero() throws {
-        let result = try runCommand(chatTUIBinary, ["--help"])
-        #expect(result.status == 0)
-        #expect(result.standardOutput.hasPrefix("Usage: chat-tui"))
-        #expect(result.standardOutput.contains("--nick NAME"))
-        #expect(result.standardError.isEmpty)
-    }
+        @Test func helpDescribesUsageAndExitsZero() throws {
+            let result = try runCommand(chatTUIBinary, ["--help"])
+            #expect(result.status == 0)
+            #expect(result.standardOutput.hasPrefix("Usage: chat-tui"))
+            #expect(result.standardOutput.contains("--nick NAME"))
+            #expect(result.standardError.isEmpty)
+        }
 
-    @Test func versionPrintsTheVersion() throws {
-        let result = try runCommand(chatTUIBinary, ["--version"])
-        #expect(result.status == 0)
-        #expect(result.standardOutput.range(of: #"^chat-tui \d+\.\d+\.\d+\n$"#, options: .regularExpression) != nil)
-    }
+        @Test func versionPrintsTheVersion() throws {
+            let result = try runCommand(chatTUIBinary, ["--version"])
+            #expect(result.status == 0)
+            #expect(result.standardOutput.range(of: #"^chat-tui \d+\.\d+\.\d+\n$"#, options: .regularExpression) != nil)
+        }
 
-    @Test(arguments: [
-        (["--bogus"], "unknown option '--bogus'"),
-        (["--nick"], "option '--nick' needs a value"),
-        (["--nick", ""], "cannot use '' as a nick: it is empty"),
-        (["--nick=two words"], "cannot use 'two words' as a nick"),
-        (["stray"], "unexpected argument 'stray'"),
-        (["--room", "../escape"], "cannot use '../escape' as a room name: it must not contain '/' or start with '.'"),
-        (["--room="], "a room name cannot be empty"),
-        (["--room", "bell\u{7}"], "cannot use 'bell?' as a room name: it contains control characters"),
-        (["--replay", "--speed", "0"], "cannot use '0' as a speed: give a number above 0"),
-        (["--replay", "--speed", "fast"], "cannot use 'fast' as a speed"),
-        (["--speed", "2"], "option '--speed' only applies with --replay"),
-        (["--from", "bob"], "option '--from' only applies with --replay"),
-    ])
-    func aBadArgumentIsExplainedWithStatusTwo(arguments: [String], message: String) throws {
-        let result = try runCommand(chatTUIBinary, arguments)
-        #expect(result.status == 2)
-        #expect(result.standardOutput.isEmpty)
-        #expect(result.standardError.hasPrefix("chat-tui: \(message)"))
-        #expect(result.standardError.contains("chat-tui --help"))
-    }
+        @Test(arguments: [
+            (["--bogus"], "unknown option '--bogus'"),
+            (["--nick"], "option '--nick' needs a value"),
+            (["--nick", ""], "cannot use '' as a nick: it is empty"),
+            (["--nick=two words"], "cannot use 'two words' as a nick"),
+            (["stray"], "unexpected argument 'stray'"),
+            (["--room", "../escape"], "cannot use '../escape' as a room name: it must not contain '/' or start with '.'"),
+            (["--room="], "a room name cannot be empty"),
+            (["--room", "bell\u{7}"], "cannot use 'bell?' as a room name: it contains control characters"),
+            (["--replay", "--speed", "0"], "cannot use '0' as a speed: give a number above 0"),
+            (["--replay", "--speed", "fast"], "cannot use 'fast' as a speed"),
+            (["--speed", "2"], "option '--speed' only applies with --replay"),
+            (["--from", "bob"], "option '--from' only applies with --replay"),
+        ])
+        func aBadArgumentIsExplainedWithStatusTwo(arguments: [String], message: String) throws {
+            let result = try runCommand(chatTUIBinary, arguments)
+            #expect(result.status == 2)
+            #expect(result.standardOutput.isEmpty)
+            #expect(result.standardError.hasPrefix("chat-tui: \(message)"))
+            #expect(result.standardError.contains("chat-tui --help"))
+        }
 
-    /// The environment, with rooms kept in a fresh folder rather than the user's.
-    func environment() throws -> (values: [String: String], folder: String) {
-        let folder = try makeTemporaryFolder()
-        var values = ProcessInfo.processInfo.environment
-        values["XDG_DATA_HOME"] = folder
-        return (values, folder)
-    }
+        /// The environment, with rooms kept in a fresh folder rather than the user's.
+        func environment() throws -> (values: [String: String], folder: String) {
+            let folder = try makeTemporaryFolder()
+            var values = ProcessInfo.processInfo.environment
+            values["XDG_DATA_HOME"] = folder
+            return (values, folder)
+        }
 
-    @Test func aReplayFileThatCannotBeReadIsExplained() throws {
-        let (environment, folder) = try environment()
-        defer { try? FileManager.default.removeItem(atPath: folder) }
-        let result = try runCommand(chatTUIBinary, ["--replay", folder + "/missing.log"], environment: environment)
-        #expect(result.status == 2)
-        #expect(result.standardError == "chat-tui: cannot read \(folder)/missing.log: No such file or directory\n")
-    }
+        @Test func aReplayFileThatCannotBeReadIsExplained() throws {
+            let (environment, folder) = try environment()
+            defer { try? FileManager.default.removeItem(atPath: folder) }
+            let result = try runCommand(chatTUIBinary, ["--replay", folder + "/missing.log"], environment: environment)
+            #expect(result.status == 2)
+            #expect(result.standardError == "chat-tui: cannot read \(folder)/missing.log: No such file or directory\n")
+        }
 
-    @Test func aRoomFolderThatCannotBeMadeIsExplained() throws {
-        let (environment, folder) = try environment()
-        defer { try? FileManager.default.removeItem(atPath: folder) }
-        try "".write(toFile: folder + "/chat-tui", atomically: false, encoding: .utf8)
-        let result = try runCommand(chatTUIBinary, [], environment: environment)
-        #expect(result.status == 2)
-        #expect(result.standardError.hasPrefix("chat-tui: cannot make the folder \(folder)/chat-tui/rooms"),
-                "\(result.standardError)")
-    }
+        @Test func aRoomFolderThatCannotBeMadeIsExplained() throws {
+            let (environment, folder) = try environment()
+            defer { try? FileManager.default.removeItem(atPath: folder) }
+            try "".write(toFile: folder + "/chat-tui", atomically: false, encoding: .utf8)
+            let result = try runCommand(chatTUIBinary, [], environment: environment)
+            #expect(result.status == 2)
+            #expect(result.standardError.hasPrefix("chat-tui: cannot make the folder \(folder)/chat-tui/rooms"),
+                    "\(result.standardError)")
+        }
 
-    @Test func withoutATerminalItSaysSoWithStatusTwo() throws {
-        let (environment, folder) = try environment()
-        defer { try? FileManager.default.removeItem(atPath: folder) }
-        // setsid leaves the program with no controlling terminal, so /dev/tty cannot open.
-        let result = try runCommand("/usr/bin/setsid", ["--wait", chatTUIBinary], environment: environment)
-        #expect(result.status == 2)
-        #expect(result.standardError.hasPrefix("chat-tui: no terminal to draw on: /dev/tty could not be opened"),
-                "got \(result.standardError)")
-    }
+        @Test func withoutATerminalItSaysSoWithStatusTwo() throws {
+            let (environment, folder) = try environment()
+            defer { try? FileManager.default.removeItem(atPath: folder) }
+            // setsid leaves the program with no controlling terminal, so /dev/tty cannot open.
+            let result = try runCommand("/usr/bin/setsid", ["--wait", chatTUIBinary], environment: environment)
+            #expect(result.status == 2)
+            #expect(result.standardError.hasPrefix("chat-tui: no terminal to draw on: /dev/tty could not be opened"),
+                    "got \(result.standardError)")
+        }
 
-    @Test func anUnknownTerminalTypeIsExplained() throws {
-        let (environment, folder) = try environment()
-        defer { try? FileManager.default.removeItem(atPath: folder) }
-        let result = try runCommand("/usr/bin/script", ["-qec", "TERM=no-such-terminal \(chatTUIBinary)", "/dev/null"],
-                                    environment: environment)
-        #expect(result.status == 2)
-        // script gives the program a terminal and copies what it writes (stderr included).
-        #expect(result.standardOutput.hasPrefix("chat-tui: cannot drive terminal type 'no-such-terminal'"),
-                "got \(result.standardOutput)")
-    }
+        @Test func anUnknownTerminalTypeIsExplained() throws {
+            let (environment, folder) = try environment()
+            defer { try? FileManager.default.removeItem(atPath: folder) }
+            let result = try runCommand("/usr/bin/script", ["-qec", "TERM=no-such-terminal \(chatTUIBinary)", "/dev/null"],
+                                        environment: environment)
+            #expect(result.status == 2)
+            // script gives the program a terminal and copies what it writes (stderr included).
+            #expect(result.standardOutput.hasPrefix("chat-tui: cannot drive terminal type 'no-such-terminal'"),
+                    "got \(result.standardOutput)")
+        }
 
-    /// Runs chat-tui under `script`, which gives it a terminal that never answers
-    /// cursor position requests, typing `keys` from the start; returns the status
-    /// and everything chat-tui wrote to the terminal.
-    func scripted(keys: String, environment: [String: String]) throws -> (status: Int32, output: String) {
-        let folder = try makeTemporaryFolder()
-        defer { try? FileManager.default.removeItem(atPath: folder) }
-        let log = folder + "/typescript"
-        let command = "(\(keys)) | TERM=xterm-256color script -qfec \(shellQuoted(chatTUIBinary)) \(shellQuoted(log)) > /dev/null"
-        let result = try runCommand("/bin/bash", ["-c", command], environment: environment)
-        return (result.status, (try? String(contentsOfFile: log, encoding: .utf8)) ?? "")
-    }
+        /// Runs chat-tui under `script`, which gives it a terminal that never answers
+        /// cursor position requests, typing `keys` from the start; returns the status
+        /// and everything chat-tui wrote to the terminal.
+        func scripted(keys: String, environment: [String: String]) throws -> (status: Int32, output: String) {
+            let folder = try makeTemporaryFolder()
+            defer { try? FileManager.default.removeItem(atPath: folder) }
+            let log = folder + "/typescript"
+            let command = "(\(keys)) | TERM=xterm-256color script -qfec \(shellQuoted(chatTUIBinary)) \(shellQuoted(log)) > /dev/null"
+            let result = try runCommand("/bin/bash", ["-c", command], environment: environment)
+            return (result.status, (try? String(contentsOfFile: log, encoding: .utf8)) ?? "")
+        }
 
-    @Test func aColdStartAsksTheTerminalOnceAndAWarmStartNotAtAll() throws {
-        let (environment, folder) = try environment()
-        defer { try? FileManager.default.removeItem(atPath: folder) }
-        var withCache = environment
-        withCache["XDG_CACHE_HOME"] = folder + "/cache"
-        let cold = try scripted(keys: "sleep 0.5; printf '\\003'", environment: withCache)
-        #expect(cold.status == 0)
-        #expect(cold.output.components(separatedBy: "\u{1B}[6n").count - 1 == 12, "one request per sample, in one write")
-        let cached = try FileManager.default.contentsOfDirectory(atPath: folder + "/cache/chat-tui/widths")
-        #expect(cached == ["TERM=xterm-256color"], "no answer is remembered too")
-        let warm = try scripted(keys: "sleep 0.5; printf '\\003'", environment: withCache)
-        #expect(warm.status == 0)
-        #expect(!warm.output.contains("\u{1B}[6n"), "a warm start asks nothing")
-    }
+        @Test func aColdStartAsksTheTerminalOnceAndAWarmStartNotAtAll() throws {
+            let (environment, folder) = try environment()
+            defer { try? FileManager.default.removeItem(atPath: folder) }
+            var withCache = environment
+            withCache["XDG_CACHE_HOME"] = folder + "/cache"
+            let cold = try scripted(keys: "sleep 0.5; printf '\\003'", environment: withCache)
+            #expect(cold.status == 0)
+            #expect(cold.output.components(separatedBy: "\u{1B}[6n").count - 1 == 12, "one request per sample, in one write")
+            let cached = try FileManager.default.contentsOfDirectory(atPath: folder + "/cache/chat-tui/widths")
+            #expect(cached == ["TERM=xterm-256color"], "no answer is remembered too")
+            let warm = try scripted(keys: "sleep 0.5; printf '\\003'", environment: withCache)
+            #expect(warm.status == 0)
+            #expect(!warm.output.contains("\u{1B}[6n"), "a warm start asks nothing")
+        }
 
-    @Test func keysTypedWhileTheTerminalIsAskedAreKept() throws {
-        let (environment, folder) = try environment()
-        defer { try? FileManager.default.removeItem(atPath: folder) }
-        var withCache = environment
-        withCache["XDG_CACHE_HOME"] = folder + "/cache"
-        let run = try scripted(keys: "printf 'typed early 日本'; sleep 0.5; printf '\\r'; sleep 0.3; printf '\\003'",
-                               environment: withCache)
-        #expect(run.status == 0)
-        let room = try String(contentsOfFile: folder + "/chat-tui/rooms/local.jsonl", encoding: .utf8)
-        #expect(room.contains(#""text":"typed early 日本""#), "\(room)")
+        @Test func keysTypedWhileTheTerminalIsAskedAreKept() throws {
+            let (environment, folder) = try environment()
+            defer { try? FileManager.default.removeItem(atPath: folder) }
+            var withCache = environment
+            withCache["XDG_CACHE_HOME"] = folder + "/cache"
+            let run = try scripted(keys: "printf 'typed early 日本'; sleep 0.5; printf '\\r'; sleep 0.3; printf '\\003'",
+                                   environment: withCache)
+            #expect(run.status == 0)
+            let room = try String(contentsOfFile: folder + "/chat-tui/rooms/local.jsonl", encoding: .utf8)
+            #expect(room.contains(#""text":"typed early 日本""#), "\(room)")
+        }
     }
 }

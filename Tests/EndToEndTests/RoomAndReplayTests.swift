@@ -1,275 +1,277 @@
 import Foundation
 import Testing
 
-/// Rooms kept on disk and transcripts replayed from pipes and files, with the
-/// real binary in tmux.
-@Suite(.serialized) struct RoomAndReplayTests {
-    init() throws {
-        try #require(FileManager.default.isExecutableFile(atPath: chatTUIBinary),
-                     "build the release binary first: swift build -c release (make test does)")
-    }
-
-    /// Waits for chat-tui's composer to be on screen.
-    func ready(_ session: TmuxSession) throws {
-        try session.waitUntil("chat-tui is ready") { screen, _ in screen.last?.hasPrefix("Message ") == true }
-    }
-
-    func send(_ session: TmuxSession, _ text: String) throws {
-        try session.type(text)
-        try session.press("Enter")
-    }
-
-    /// Writes `text` to a new file in `folder`, returning its path.
-    func file(_ text: String, in folder: String, named name: String = "transcript") throws -> String {
-        let path = folder + "/" + name
-        try text.write(toFile: path, atomically: true, encoding: .utf8)
-        return path
-    }
-
-    @Test func historyIsThereAfterARestartAndTheFileIsJSONLines() throws {
-        let first = try TmuxSession(columns: 60, rows: 10)
-        try ready(first)
-        try send(first, "first saved")
-        try first.press("M-Enter")
-        try first.waitUntil("the message is shown") { screen, _ in screen.contains { $0.hasSuffix("<alice> first saved") } }
-        try first.press("C-c")
-        try first.waitUntil("chat-tui exits") { screen, _ in screen.contains("EXIT:0") }
-        let saved = try String(contentsOfFile: first.roomFile(), encoding: .utf8)
-        #expect(saved.range(of: #"^\{"ts":"\d{4}-\d\d-\d\dT\d\d:\d\d:\d\dZ","from":"alice","text":"first saved"\}\n$"#,
-                            options: .regularExpression) != nil, "got \(saved)")
-
-        let second = try TmuxSession(columns: 60, rows: 10, dataHome: first.dataHome)
-        try second.waitUntil("the history is shown") { screen, _ in
-            screen.count > 8 && screen[7].hasSuffix("<alice> first saved") && screen[8].hasPrefix("── local")
+extension EndToEnd {
+    /// Rooms kept on disk and transcripts replayed from pipes and files, with the
+    /// real binary in tmux.
+    @Suite(.serialized) struct RoomAndReplayTests {
+        init() throws {
+            try #require(FileManager.default.isExecutableFile(atPath: chatTUIBinary),
+                         "build the release binary first: swift build -c release (make test does)")
         }
-    }
 
-    @Test func anotherRoomIsAnotherFile() throws {
-        let session = try TmuxSession(columns: 60, rows: 10, arguments: ["--room", "日本語"])
-        try session.waitUntil("the room's name is on the separator") { screen, _ in
-            screen.contains { $0.hasPrefix("── 日本語 ──") }
+        /// Waits for chat-tui's composer to be on screen.
+        func ready(_ session: TmuxSession) throws {
+            try session.waitUntil("chat-tui is ready") { screen, _ in screen.last?.hasPrefix("Message ") == true }
         }
-        try send(session, "こんにちは")
-        try session.waitUntil("the message is shown") { screen, _ in screen.contains { $0.hasSuffix("こんにちは") } }
-        #expect(try String(contentsOfFile: session.roomFile("日本語"), encoding: .utf8).contains(#""text":"こんにちは""#))
-    }
 
-    @Test func twoProcessesInOneRoomSeeEachOtherOnceAndInOrder() throws {
-        let alice = try TmuxSession(columns: 60, rows: 12, user: "alice")
-        let bob = try TmuxSession(columns: 60, rows: 12, user: "bob", dataHome: alice.dataHome)
-        try ready(alice)
-        try ready(bob)
-        try send(alice, "hello bob")
-        try send(bob, "hello alice")
-        try send(alice, "how are you")
-        let expected = ["<alice> hello bob", "<bob> hello alice", "<alice> how are you"]
-        for session in [alice, bob] {
-            let screen = try session.waitUntil("all three messages are shown", timeout: 3) { screen, _ in
-                screen.filter { line in expected.contains { line.hasSuffix($0) } }.count == 3
+        func send(_ session: TmuxSession, _ text: String) throws {
+            try session.type(text)
+            try session.press("Enter")
+        }
+
+        /// Writes `text` to a new file in `folder`, returning its path.
+        func file(_ text: String, in folder: String, named name: String = "transcript") throws -> String {
+            let path = folder + "/" + name
+            try text.write(toFile: path, atomically: true, encoding: .utf8)
+            return path
+        }
+
+        @Test func historyIsThereAfterARestartAndTheFileIsJSONLines() throws {
+            let first = try TmuxSession(columns: 60, rows: 10)
+            try ready(first)
+            try send(first, "first saved")
+            try first.press("M-Enter")
+            try first.waitUntil("the message is shown") { screen, _ in screen.contains { $0.hasSuffix("<alice> first saved") } }
+            try first.press("C-c")
+            try first.waitUntil("chat-tui exits") { screen, _ in screen.contains("EXIT:0") }
+            let saved = try String(contentsOfFile: first.roomFile(), encoding: .utf8)
+            #expect(saved.range(of: #"^\{"ts":"\d{4}-\d\d-\d\dT\d\d:\d\d:\d\dZ","from":"alice","text":"first saved"\}\n$"#,
+                                options: .regularExpression) != nil, "got \(saved)")
+
+            let second = try TmuxSession(columns: 60, rows: 10, dataHome: first.dataHome)
+            try second.waitUntil("the history is shown") { screen, _ in
+                screen.count > 8 && screen[7].hasSuffix("<alice> first saved") && screen[8].hasPrefix("── local")
             }
-            let shown = screen.compactMap { line in expected.first { line.hasSuffix($0) } }
-            #expect(shown == expected, "each exactly once, in order")
         }
-    }
 
-    @Test func aSlowPipeIsShownLineByLineWhileTypingWorks() throws {
-        let producer = "for i in 1 2 3; do echo \"line $i\"; sleep 0.7; done"
-        let session = try TmuxSession(columns: 60, rows: 10, arguments: ["--replay", "--from", "feed"], input: producer)
-        try session.waitUntil("the first line is shown") { screen, _ in screen.contains { $0.hasSuffix("<feed> line 1") } }
-        let early = try session.screen()
-        #expect(!early.contains { $0.hasSuffix("<feed> line 3") }, "line 3 is not written yet")
-        try session.type("typing meanwhile")
-        try session.waitUntil("typing shows while the pipe is open") { screen, _ in screen.last == "typing meanwhile" }
-        try session.waitUntil("the last line arrives and the end is noted") { screen, _ in
-            screen.contains { $0.hasSuffix("<feed> line 3") } && screen.contains { $0.contains(" end of input ") }
+        @Test func anotherRoomIsAnotherFile() throws {
+            let session = try TmuxSession(columns: 60, rows: 10, arguments: ["--room", "日本語"])
+            try session.waitUntil("the room's name is on the separator") { screen, _ in
+                screen.contains { $0.hasPrefix("── 日本語 ──") }
+            }
+            try send(session, "こんにちは")
+            try session.waitUntil("the message is shown") { screen, _ in screen.contains { $0.hasSuffix("こんにちは") } }
+            #expect(try String(contentsOfFile: session.roomFile("日本語"), encoding: .utf8).contains(#""text":"こんにちは""#))
         }
-        try session.press("Enter")
-        try session.waitUntil("sending still works after the end") { screen, _ in
-            screen.contains { $0.hasSuffix("<alice> typing meanwhile") }
-        }
-    }
 
-    @Test func everyFormatIsReadAndBrokenLinesAreCounted() throws {
-        let folder = try makeTemporaryFolder()
-        defer { try? FileManager.default.removeItem(atPath: folder) }
-        let transcript = [
-            #"{"ts":"2026-12-02T18:11:24Z","from":"bob","text":"json hello"}"#,
-            "2026-12-02 18:11:24\t@carol\tweechat hello",
-            "2025-12-01 13:45:07.123456Z\t *\tdave waves",
-            "--- Log opened Wed Dec 02 18:11:12 2026",
-            "18:12 < erin> irssi hello",
-            "[2026-12-02T18:13:54+0000] <frank> catgirl hello",
-            "[18:14:24] *** Joins: gina (~gina@host)",
-            "[18:15:00] <hank> \u{03}04,01red\u{0F} and \u{02}bold\u{02}",
-            #"{"broken json"#,
-            "plain words",
-        ].joined(separator: "\r\n") + "\r\n"
-        let path = try file("\u{FEFF}" + transcript, in: folder, named: "2026-12-02.log")
-        let session = try TmuxSession(columns: 90, rows: 14, arguments: ["--replay", path])
-        let screen = try session.waitUntil("the transcript is shown") { screen, _ in
-            screen.contains { $0.contains(" end of input ") }
+        @Test func twoProcessesInOneRoomSeeEachOtherOnceAndInOrder() throws {
+            let alice = try TmuxSession(columns: 60, rows: 12, user: "alice")
+            let bob = try TmuxSession(columns: 60, rows: 12, user: "bob", dataHome: alice.dataHome)
+            try ready(alice)
+            try ready(bob)
+            try send(alice, "hello bob")
+            try send(bob, "hello alice")
+            try send(alice, "how are you")
+            let expected = ["<alice> hello bob", "<bob> hello alice", "<alice> how are you"]
+            for session in [alice, bob] {
+                let screen = try session.waitUntil("all three messages are shown", timeout: 3) { screen, _ in
+                    screen.filter { line in expected.contains { line.hasSuffix($0) } }.count == 3
+                }
+                let shown = screen.compactMap { line in expected.first { line.hasSuffix($0) } }
+                #expect(shown == expected, "each exactly once, in order")
+            }
         }
-        let pane = screen.joined(separator: "\n")
-        for line in ["18:11 <bob> json hello", "18:11 <carol> weechat hello", "13:45 * dave waves",
-                     "18:12 <erin> irssi hello", "18:13 <frank> catgirl hello", "18:14 --> gina (~gina@host)",
-                     "18:15 <hank> red and bold", #"<replay> {"broken json"#, "<replay> plain words"] {
-            #expect(pane.contains(line), "\(line) is shown")
-        }
-        #expect(pane.contains("── local · replay ─ 1 unreadable line ─ end of input ──"))
-        let styled = try session.screen(styles: true).first { $0.contains("<hank>") } ?? ""
-        #expect(styled.contains("\u{1B}[91m\u{1B}[40mred"), "IRC colour 4 on 1 is bright red on black: \(styled.debugDescription)")
-        #expect(styled.contains("\u{1B}[1mbold"))
-    }
 
-    @Test func speedReplaysTheRecordedGapsFaster() throws {
-        let folder = try makeTemporaryFolder()
-        defer { try? FileManager.default.removeItem(atPath: folder) }
-        let path = try file([
-            #"{"ts":"2026-12-02T18:00:00Z","from":"bob","text":"one"}"#,
-            #"{"ts":"2026-12-02T18:00:04Z","from":"bob","text":"two"}"#,
-            #"{"ts":"2026-12-02T18:00:08Z","from":"bob","text":"three"}"#,
-        ].joined(separator: "\n") + "\n", in: folder)
-        let session = try TmuxSession(columns: 60, rows: 10, arguments: ["--replay", path, "--speed", "2"])
-        let start = Date()
-        let first = try session.waitUntil("the first message plays at once") { screen, _ in
-            screen.contains { $0.hasSuffix("<bob> one") }
+        @Test func aSlowPipeIsShownLineByLineWhileTypingWorks() throws {
+            let producer = "for i in 1 2 3; do echo \"line $i\"; sleep 0.7; done"
+            let session = try TmuxSession(columns: 60, rows: 10, arguments: ["--replay", "--from", "feed"], input: producer)
+            try session.waitUntil("the first line is shown") { screen, _ in screen.contains { $0.hasSuffix("<feed> line 1") } }
+            let early = try session.screen()
+            #expect(!early.contains { $0.hasSuffix("<feed> line 3") }, "line 3 is not written yet")
+            try session.type("typing meanwhile")
+            try session.waitUntil("typing shows while the pipe is open") { screen, _ in screen.last == "typing meanwhile" }
+            try session.waitUntil("the last line arrives and the end is noted") { screen, _ in
+                screen.contains { $0.hasSuffix("<feed> line 3") } && screen.contains { $0.contains(" end of input ") }
+            }
+            try session.press("Enter")
+            try session.waitUntil("sending still works after the end") { screen, _ in
+                screen.contains { $0.hasSuffix("<alice> typing meanwhile") }
+            }
         }
-        #expect(!first.contains { $0.hasSuffix("<bob> two") }, "two is due 2 s later")
-        try session.waitUntil("the last message plays") { screen, _ in screen.contains { $0.hasSuffix("<bob> three") } }
-        let elapsed = Date().timeIntervalSince(start)
-        #expect(elapsed >= 3.5, "8 recorded seconds at speed 2 take 4 s, took \(elapsed)")
-        #expect(elapsed < 8, "but not the recorded 8 s")
-    }
 
-    @Test func sentMessagesGoToAPipedStandardOutput() throws {
-        let folder = try makeTemporaryFolder()
-        defer { try? FileManager.default.removeItem(atPath: folder) }
-        let output = folder + "/out.jsonl"
-        let session = try TmuxSession(columns: 60, rows: 10, arguments: ["--replay", "-"],
-                                      input: "echo incoming", output: "cat > \(shellQuoted(output))")
-        try session.waitUntil("the input is shown") { screen, _ in screen.contains { $0.hasSuffix("<replay> incoming") } }
-        try send(session, "to the consumer")
-        try session.waitUntil("the message is shown") { screen, _ in screen.contains { $0.hasSuffix("<alice> to the consumer") } }
-        let written = try String(contentsOfFile: output, encoding: .utf8)
-        #expect(written.range(of: #"^\{"ts":"[^"]+","from":"alice","text":"to the consumer"\}\n$"#,
-                              options: .regularExpression) != nil, "flushed at once: \(written.debugDescription)")
-        try session.press("C-c")
-        try session.waitUntil("chat-tui exits") { screen, _ in screen.contains("EXIT:0") }
-    }
+        @Test func everyFormatIsReadAndBrokenLinesAreCounted() throws {
+            let folder = try makeTemporaryFolder()
+            defer { try? FileManager.default.removeItem(atPath: folder) }
+            let transcript = [
+                #"{"ts":"2026-12-02T18:11:24Z","from":"bob","text":"json hello"}"#,
+                "2026-12-02 18:11:24\t@carol\tweechat hello",
+                "2025-12-01 13:45:07.123456Z\t *\tdave waves",
+                "--- Log opened Wed Dec 02 18:11:12 2026",
+                "18:12 < erin> irssi hello",
+                "[2026-12-02T18:13:54+0000] <frank> catgirl hello",
+                "[18:14:24] *** Joins: gina (~gina@host)",
+                "[18:15:00] <hank> \u{03}04,01red\u{0F} and \u{02}bold\u{02}",
+                #"{"broken json"#,
+                "plain words",
+            ].joined(separator: "\r\n") + "\r\n"
+            let path = try file("\u{FEFF}" + transcript, in: folder, named: "2026-12-02.log")
+            let session = try TmuxSession(columns: 90, rows: 14, arguments: ["--replay", path])
+            let screen = try session.waitUntil("the transcript is shown") { screen, _ in
+                screen.contains { $0.contains(" end of input ") }
+            }
+            let pane = screen.joined(separator: "\n")
+            for line in ["18:11 <bob> json hello", "18:11 <carol> weechat hello", "13:45 * dave waves",
+                         "18:12 <erin> irssi hello", "18:13 <frank> catgirl hello", "18:14 --> gina (~gina@host)",
+                         "18:15 <hank> red and bold", #"<replay> {"broken json"#, "<replay> plain words"] {
+                #expect(pane.contains(line), "\(line) is shown")
+            }
+            #expect(pane.contains("── local · replay ─ 1 unreadable line ─ end of input ──"))
+            let styled = try session.screen(styles: true).first { $0.contains("<hank>") } ?? ""
+            #expect(styled.contains("\u{1B}[91m\u{1B}[40mred"), "IRC colour 4 on 1 is bright red on black: \(styled.debugDescription)")
+            #expect(styled.contains("\u{1B}[1mbold"))
+        }
 
-    @Test func replayWithNothingPipedIsExplained() throws {
-        let session = try TmuxSession(columns: 100, rows: 6, arguments: ["--replay"])
-        let screen = try session.waitUntil("chat-tui refuses") { screen, _ in screen.contains("EXIT:2") }
-        #expect(screen.first?.hasPrefix("chat-tui: nothing to replay: pipe a transcript in") == true, "\(screen)")
-    }
+        @Test func speedReplaysTheRecordedGapsFaster() throws {
+            let folder = try makeTemporaryFolder()
+            defer { try? FileManager.default.removeItem(atPath: folder) }
+            let path = try file([
+                #"{"ts":"2026-12-02T18:00:00Z","from":"bob","text":"one"}"#,
+                #"{"ts":"2026-12-02T18:00:04Z","from":"bob","text":"two"}"#,
+                #"{"ts":"2026-12-02T18:00:08Z","from":"bob","text":"three"}"#,
+            ].joined(separator: "\n") + "\n", in: folder)
+            let session = try TmuxSession(columns: 60, rows: 10, arguments: ["--replay", path, "--speed", "2"])
+            let start = Date()
+            let first = try session.waitUntil("the first message plays at once") { screen, _ in
+                screen.contains { $0.hasSuffix("<bob> one") }
+            }
+            #expect(!first.contains { $0.hasSuffix("<bob> two") }, "two is due 2 s later")
+            try session.waitUntil("the last message plays") { screen, _ in screen.contains { $0.hasSuffix("<bob> three") } }
+            let elapsed = Date().timeIntervalSince(start)
+            #expect(elapsed >= 3.5, "8 recorded seconds at speed 2 take 4 s, took \(elapsed)")
+            #expect(elapsed < 8, "but not the recorded 8 s")
+        }
 
-    @Test func aFullDiskKeepsTheMessageInTheComposerUntilItCanBeSaved() throws {
-        let dataHome = try makeTemporaryFolder()
-        defer { try? FileManager.default.removeItem(atPath: dataHome) }
-        let rooms = dataHome + "/chat-tui/rooms"
-        try FileManager.default.createDirectory(atPath: rooms, withIntermediateDirectories: true)
-        // Every write to /dev/full fails with ENOSPC, as on a full file system.
-        try FileManager.default.createSymbolicLink(atPath: rooms + "/local.jsonl", withDestinationPath: "/dev/full")
-        let session = try TmuxSession(columns: 90, rows: 10, dataHome: dataHome)
-        try ready(session)
-        try send(session, "do not lose me")
-        try session.waitUntil("the failure is shown and the draft kept") { screen, cursor in
-            screen.contains { $0.contains("not sent: No space left on device; Enter tries again") }
-                && screen.last == "do not lose me" && cursor == (14, 9)
+        @Test func sentMessagesGoToAPipedStandardOutput() throws {
+            let folder = try makeTemporaryFolder()
+            defer { try? FileManager.default.removeItem(atPath: folder) }
+            let output = folder + "/out.jsonl"
+            let session = try TmuxSession(columns: 60, rows: 10, arguments: ["--replay", "-"],
+                                          input: "echo incoming", output: "cat > \(shellQuoted(output))")
+            try session.waitUntil("the input is shown") { screen, _ in screen.contains { $0.hasSuffix("<replay> incoming") } }
+            try send(session, "to the consumer")
+            try session.waitUntil("the message is shown") { screen, _ in screen.contains { $0.hasSuffix("<alice> to the consumer") } }
+            let written = try String(contentsOfFile: output, encoding: .utf8)
+            #expect(written.range(of: #"^\{"ts":"[^"]+","from":"alice","text":"to the consumer"\}\n$"#,
+                                  options: .regularExpression) != nil, "flushed at once: \(written.debugDescription)")
+            try session.press("C-c")
+            try session.waitUntil("chat-tui exits") { screen, _ in screen.contains("EXIT:0") }
         }
-        try FileManager.default.removeItem(atPath: rooms + "/local.jsonl")
-        try session.press("Enter")
-        try session.waitUntil("the retry sends it") { screen, _ in
-            screen.contains { $0.hasSuffix("<alice> do not lose me") } && !screen.contains { $0.contains("not sent") }
-        }
-        #expect(try String(contentsOfFile: rooms + "/local.jsonl", encoding: .utf8).contains("do not lose me"))
-    }
 
-    @Test func hostileBytesAreShownAsSymbolsAndNeverReachTheTerminal() throws {
-        let folder = try makeTemporaryFolder()
-        defer { try? FileManager.default.removeItem(atPath: folder) }
-        var bytes = Data()
-        bytes += Data("osc \u{1B}]2;pwned\u{07} title\n".utf8)
-        bytes += Data("clear \u{1B}[2J\u{1B}[H screen\n".utf8)
-        bytes += Data("c1 \u{9B}31m csi\n".utf8)
-        bytes += Data("bidi \u{202E}desrever\u{202C} end\n".utf8)
-        bytes += Data("nul ".utf8) + Data([0]) + Data(" and\ttab\n".utf8)
-        bytes += Data("bad ".utf8) + Data([0xFF, 0xFE]) + Data(" utf8\n".utf8)
-        bytes += Data(#"{"ts":"2026-12-02T18:11:24Z","from":"ev\u001b]0;x\u0007il","text":"json \u001b[5m blink"}"#.utf8 + [0x0A])
-        bytes += Data("   \n".utf8)
-        let path = folder + "/hostile"
-        try bytes.write(to: URL(fileURLWithPath: path))
-        let session = try TmuxSession(columns: 70, rows: 14, arguments: ["--replay", path])
-        let titleBefore = try session.title()
-        let screen = try session.waitUntil("the corpus is shown") { screen, _ in
-            screen.contains { $0.contains(" end of input ") }
+        @Test func replayWithNothingPipedIsExplained() throws {
+            let session = try TmuxSession(columns: 100, rows: 6, arguments: ["--replay"])
+            let screen = try session.waitUntil("chat-tui refuses") { screen, _ in screen.contains("EXIT:2") }
+            #expect(screen.first?.hasPrefix("chat-tui: nothing to replay: pipe a transcript in") == true, "\(screen)")
         }
-        let pane = screen.joined(separator: "\n")
-        for shown in ["osc ␛]2;pwned␇ title", "clear ␛[2J␛[H screen", "c1 �31m csi", "bidi �desrever� end",
-                      "nul ␀ and    tab", "bad �� utf8", "<ev␛]0;x␇il> json ␛[5m blink"] {
-            #expect(pane.contains(shown), "\(shown) is shown")
-        }
-        #expect(try session.title() == titleBefore, "the window title did not change")
-    }
 
-    @Test func hostileBytesInTheRoomFileAreShownAsSymbolsToo() throws {
-        let dataHome = try makeTemporaryFolder()
-        defer { try? FileManager.default.removeItem(atPath: dataHome) }
-        let rooms = dataHome + "/chat-tui/rooms"
-        try FileManager.default.createDirectory(atPath: rooms, withIntermediateDirectories: true)
-        var bytes = Data(#"{"ts":"2026-12-02T18:11:24Z","from":"mal\u001b[31mlory","text":"title \u001b]0;pwned\u0007 bell \u0007"}"#.utf8)
-        bytes += Data("\nraw \u{1B}[2J line ".utf8) + Data([0xC0, 0x0A])
-        bytes += Data(#"{"ts":"9999-12-31T23:59:59Z","from":"future","text":"far ahead"}"#.utf8 + [0x0A])
-        bytes += Data(#"{"ts":"1900-01-01T00:00:00Z","from":"past","text":"long ago"}"#.utf8 + [0x0A])
-        try bytes.write(to: URL(fileURLWithPath: rooms + "/local.jsonl"))
-        let session = try TmuxSession(columns: 70, rows: 8, dataHome: dataHome)
-        let titleBefore = try session.title()
-        let screen = try session.waitUntil("the history is shown") { screen, _ in
-            screen.contains { $0.hasSuffix("<past> long ago") }
+        @Test func aFullDiskKeepsTheMessageInTheComposerUntilItCanBeSaved() throws {
+            let dataHome = try makeTemporaryFolder()
+            defer { try? FileManager.default.removeItem(atPath: dataHome) }
+            let rooms = dataHome + "/chat-tui/rooms"
+            try FileManager.default.createDirectory(atPath: rooms, withIntermediateDirectories: true)
+            // Every write to /dev/full fails with ENOSPC, as on a full file system.
+            try FileManager.default.createSymbolicLink(atPath: rooms + "/local.jsonl", withDestinationPath: "/dev/full")
+            let session = try TmuxSession(columns: 90, rows: 10, dataHome: dataHome)
+            try ready(session)
+            try send(session, "do not lose me")
+            try session.waitUntil("the failure is shown and the draft kept") { screen, cursor in
+                screen.contains { $0.contains("not sent: No space left on device; Enter tries again") }
+                    && screen.last == "do not lose me" && cursor == (14, 9)
+            }
+            try FileManager.default.removeItem(atPath: rooms + "/local.jsonl")
+            try session.press("Enter")
+            try session.waitUntil("the retry sends it") { screen, _ in
+                screen.contains { $0.hasSuffix("<alice> do not lose me") } && !screen.contains { $0.contains("not sent") }
+            }
+            #expect(try String(contentsOfFile: rooms + "/local.jsonl", encoding: .utf8).contains("do not lose me"))
         }
-        let pane = screen.joined(separator: "\n")
-        #expect(pane.contains("18:11 <mal␛[31mlory> title ␛]0;pwned␇ bell ␇"), "\(pane)")
-        #expect(pane.contains("<local> raw ␛[2J line �"))
-        #expect(pane.contains("23:59 <future> far ahead"))
-        #expect(pane.contains("00:00 <past> long ago"))
-        #expect(try session.title() == titleBefore)
-    }
 
-    @Test func aTenMegabyteLineIsFoldedAndTypingStaysQuick() throws {
-        let folder = try makeTemporaryFolder()
-        defer { try? FileManager.default.removeItem(atPath: folder) }
-        let words = (0..<1_000_000).map { "w\($0)" }.joined(separator: " ")
-        let line = String(words.utf8.prefix(10_000_000))!
-        let path = try file(line + "\n", in: folder)
-        let session = try TmuxSession(columns: 80, rows: 12, arguments: ["--replay", path])
-        let screen = try session.waitUntil("the end of the line is shown, folded under the text", timeout: 30) { screen, _ in
-            screen.contains { $0.contains(" end of input ") }
+        @Test func hostileBytesAreShownAsSymbolsAndNeverReachTheTerminal() throws {
+            let folder = try makeTemporaryFolder()
+            defer { try? FileManager.default.removeItem(atPath: folder) }
+            var bytes = Data()
+            bytes += Data("osc \u{1B}]2;pwned\u{07} title\n".utf8)
+            bytes += Data("clear \u{1B}[2J\u{1B}[H screen\n".utf8)
+            bytes += Data("c1 \u{9B}31m csi\n".utf8)
+            bytes += Data("bidi \u{202E}desrever\u{202C} end\n".utf8)
+            bytes += Data("nul ".utf8) + Data([0]) + Data(" and\ttab\n".utf8)
+            bytes += Data("bad ".utf8) + Data([0xFF, 0xFE]) + Data(" utf8\n".utf8)
+            bytes += Data(#"{"ts":"2026-12-02T18:11:24Z","from":"ev\u001b]0;x\u0007il","text":"json \u001b[5m blink"}"#.utf8 + [0x0A])
+            bytes += Data("   \n".utf8)
+            let path = folder + "/hostile"
+            try bytes.write(to: URL(fileURLWithPath: path))
+            let session = try TmuxSession(columns: 70, rows: 14, arguments: ["--replay", path])
+            let titleBefore = try session.title()
+            let screen = try session.waitUntil("the corpus is shown") { screen, _ in
+                screen.contains { $0.contains(" end of input ") }
+            }
+            let pane = screen.joined(separator: "\n")
+            for shown in ["osc ␛]2;pwned␇ title", "clear ␛[2J␛[H screen", "c1 �31m csi", "bidi �desrever� end",
+                          "nul ␀ and    tab", "bad �� utf8", "<ev␛]0;x␇il> json ␛[5m blink"] {
+                #expect(pane.contains(shown), "\(shown) is shown")
+            }
+            #expect(try session.title() == titleBefore, "the window title did not change")
         }
-        let lastWords = line.split(separator: " ").suffix(3).joined(separator: " ")
-        #expect(screen[9].hasSuffix(lastWords), "\(screen[9])")
-        #expect(screen[9].hasPrefix(String(repeating: " ", count: 15)))
-        // Each key is a frame of its own; the long message must not be wrapped again for each.
-        var typed = ""
-        for key in ["a", "b", "c", "d", "e"] {
-            try session.type(key)
-            typed += key
-            try session.waitUntil("\(key) echoes within a second", timeout: 1) { screen, _ in screen.last == typed }
-        }
-    }
 
-    @Test func aMillionShortLinesAllArrive() throws {
-        let session = try TmuxSession(columns: 60, rows: 8, arguments: ["--replay"], input: "seq 1 1000000")
-        try session.waitUntil("the last line and the end are shown", timeout: 60) { screen, _ in
-            screen.count == 8 && screen[5].hasSuffix("<replay> 1000000") && screen[4].hasSuffix("<replay> 999999")
-                && screen[6].contains(" end of input ")
+        @Test func hostileBytesInTheRoomFileAreShownAsSymbolsToo() throws {
+            let dataHome = try makeTemporaryFolder()
+            defer { try? FileManager.default.removeItem(atPath: dataHome) }
+            let rooms = dataHome + "/chat-tui/rooms"
+            try FileManager.default.createDirectory(atPath: rooms, withIntermediateDirectories: true)
+            var bytes = Data(#"{"ts":"2026-12-02T18:11:24Z","from":"mal\u001b[31mlory","text":"title \u001b]0;pwned\u0007 bell \u0007"}"#.utf8)
+            bytes += Data("\nraw \u{1B}[2J line ".utf8) + Data([0xC0, 0x0A])
+            bytes += Data(#"{"ts":"9999-12-31T23:59:59Z","from":"future","text":"far ahead"}"#.utf8 + [0x0A])
+            bytes += Data(#"{"ts":"1900-01-01T00:00:00Z","from":"past","text":"long ago"}"#.utf8 + [0x0A])
+            try bytes.write(to: URL(fileURLWithPath: rooms + "/local.jsonl"))
+            let session = try TmuxSession(columns: 70, rows: 8, dataHome: dataHome)
+            let titleBefore = try session.title()
+            let screen = try session.waitUntil("the history is shown") { screen, _ in
+                screen.contains { $0.hasSuffix("<past> long ago") }
+            }
+            let pane = screen.joined(separator: "\n")
+            #expect(pane.contains("18:11 <mal␛[31mlory> title ␛]0;pwned␇ bell ␇"), "\(pane)")
+            #expect(pane.contains("<local> raw ␛[2J line �"))
+            #expect(pane.contains("23:59 <future> far ahead"))
+            #expect(pane.contains("00:00 <past> long ago"))
+            #expect(try session.title() == titleBefore)
         }
-    }
 
-    @Test func emptyInputEndsQuietly() throws {
-        let session = try TmuxSession(columns: 60, rows: 6, arguments: ["--replay"], input: "true")
-        let screen = try session.waitUntil("the end is noted") { screen, _ in screen.contains { $0.contains(" end of input ") } }
-        #expect(screen[0..<4].allSatisfy { $0.isEmpty }, "no messages")
-        try session.type("still here")
-        try session.waitUntil("chat-tui keeps running") { screen, _ in screen.last == "still here" }
+        @Test func aTenMegabyteLineIsFoldedAndTypingStaysQuick() throws {
+            let folder = try makeTemporaryFolder()
+            defer { try? FileManager.default.removeItem(atPath: folder) }
+            let words = (0..<1_000_000).map { "w\($0)" }.joined(separator: " ")
+            let line = String(words.utf8.prefix(10_000_000))!
+            let path = try file(line + "\n", in: folder)
+            let session = try TmuxSession(columns: 80, rows: 12, arguments: ["--replay", path])
+            let screen = try session.waitUntil("the end of the line is shown, folded under the text", timeout: 30) { screen, _ in
+                screen.contains { $0.contains(" end of input ") }
+            }
+            let lastWords = line.split(separator: " ").suffix(3).joined(separator: " ")
+            #expect(screen[9].hasSuffix(lastWords), "\(screen[9])")
+            #expect(screen[9].hasPrefix(String(repeating: " ", count: 15)))
+            // Each key is a frame of its own; the long message must not be wrapped again for each.
+            var typed = ""
+            for key in ["a", "b", "c", "d", "e"] {
+                try session.type(key)
+                typed += key
+                try session.waitUntil("\(key) echoes within a second", timeout: 1) { screen, _ in screen.last == typed }
+            }
+        }
+
+        @Test func aMillionShortLinesAllArrive() throws {
+            let session = try TmuxSession(columns: 60, rows: 8, arguments: ["--replay"], input: "seq 1 1000000")
+            try session.waitUntil("the last line and the end are shown", timeout: 60) { screen, _ in
+                screen.count == 8 && screen[5].hasSuffix("<replay> 1000000") && screen[4].hasSuffix("<replay> 999999")
+                    && screen[6].contains(" end of input ")
+            }
+        }
+
+        @Test func emptyInputEndsQuietly() throws {
+            let session = try TmuxSession(columns: 60, rows: 6, arguments: ["--replay"], input: "true")
+            let screen = try session.waitUntil("the end is noted") { screen, _ in screen.contains { $0.contains(" end of input ") } }
+            #expect(screen[0..<4].allSatisfy { $0.isEmpty }, "no messages")
+            try session.type("still here")
+            try session.waitUntil("chat-tui keeps running") { screen, _ in screen.last == "still here" }
+        }
     }
 }
