@@ -16,7 +16,8 @@ public struct ChatState: Equatable, Sendable {
     public private(set) var isFinished = false
     /// The message being stored, between `Effect.send` and the answer.
     public private(set) var outgoing: Message?
-    /// Why the last message could not be stored, until one is.
+    /// What went wrong with the last Enter (a message that could not be stored,
+    /// a command that could not be run), until one succeeds.
     public private(set) var warning: String?
     /// Lines of a replayed transcript shown as plain text because they were broken.
     public private(set) var unreadableLines = 0
@@ -77,7 +78,7 @@ public struct ChatState: Equatable, Sendable {
             }
             outgoing = nil
         case .deliveryFailed(let reason):
-            warning = reason
+            warning = "not sent: \(reason); Enter tries again"
             outgoing = nil
         }
         let layout = composerLayout
@@ -116,17 +117,46 @@ public struct ChatState: Equatable, Sendable {
     }
 
     /// Asks for the draft to be sent as a message, or runs it when it is a
-    /// command. A blank draft sends nothing; the draft stays until it is stored.
+    /// command. A blank draft sends nothing; the draft stays until it is stored,
+    /// and stays when a command cannot be run.
     private mutating func send(now: Timestamp) -> [Effect] {
         guard !composer.draft.isBlank, outgoing == nil else { return [] }
         let text = Self.trimmedForSending(composer.draft.text)
-        if text == "/quit" {
-            isFinished = true
+        let command: Command?
+        do throws(Command.Problem) {
+            command = try Command.parse(text)
+        } catch {
+            warning = error.description
             return []
         }
-        let message = Message(sender: nick, text: text, time: now, isOwn: true)
+        switch command {
+        case nil: return send(Message(sender: nick, text: text, time: now, isOwn: true))
+        case .literal(let text): return send(Message(sender: nick, text: text, time: now, isOwn: true))
+        case .me(let text): return send(Message(sender: nick, text: text, time: now, kind: .action, isOwn: true))
+        case .quit: isFinished = true
+        case .help:
+            note(["Keys: Enter sends, Alt-Enter or Ctrl-J adds a line, Ctrl-C or Ctrl-D on an empty line quits;",
+                  "see docs/keys.md or chat-tui --help for every key. Commands:"] + Command.summary, now: now)
+        case .clear:
+            firstMessageID += messages.count
+            messages.removeAll()
+        case .nick(let name):
+            nick = name
+            note(["you are now \(name)"], now: now)
+        }
+        composer.reset()
+        warning = nil
+        return []
+    }
+
+    private mutating func send(_ message: Message) -> [Effect] {
         outgoing = message
         return [.send(message)]
+    }
+
+    /// Shows lines from chat-tui itself in the pane; they are not stored.
+    private mutating func note(_ lines: [String], now: Timestamp) {
+        messages.append(Message(sender: "", text: lines.joined(separator: "\n"), time: now, kind: .system))
     }
 
     /// The draft as sent: without trailing blanks, nor blank lines before the text.

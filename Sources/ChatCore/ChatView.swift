@@ -74,7 +74,7 @@ public struct ChatView {
     static func separatorLabels(for state: ChatState) -> [(text: String, style: CellStyle)] {
         var labels: [(text: String, style: CellStyle)] = [(" \(state.room) ", .separatorLabel)]
         if let warning = state.warning {
-            labels.append((" not sent: \(warning); Enter tries again ", .warning))
+            labels.append((" \(warning) ", .warning))
         }
         if state.unreadableLines > 0 {
             let lines = state.unreadableLines == 1 ? "line" : "lines"

@@ -22,9 +22,6 @@ struct Options: Equatable {
     /// Probe the terminal's character widths afresh, report them and exit.
     var probe = false
 
-    /// The most columns a nick may take.
-    static let maxNickLength = 32
-
     static let version = "chat-tui 0.1.0"
 
     static let help = """
@@ -62,6 +59,9 @@ struct Options: Equatable {
           Ctrl-U, Ctrl-K           delete to the start or end of the line
           Ctrl-W                   delete the word before the cursor
           Ctrl-C, Ctrl-D, /quit    quit (Ctrl-D when the message is empty)
+
+        Commands: /help, /nick NAME, /me TEXT, /clear, /quit; //text sends /text.
+        Every key and command: docs/keys.md.
         """
 
     /// `$USER`, else `$LOGNAME`, else a stand-in, made usable as a nick.
@@ -78,16 +78,12 @@ struct Options: Equatable {
         return speed
     }
 
-    /// `nick`, if it can be shown and sent: not empty, no blanks or control
-    /// characters, at most `maxNickLength` characters.
+    /// `nick`, if it follows the rules for nicks (see `Nick`).
     static func validatedNick(_ nick: String) throws(UsageError) -> String {
-        if nick.isEmpty { throw .invalidNick(nick, reason: "it is empty") }
-        if nick.count > maxNickLength {
-            throw .invalidNick(nick, reason: "it is longer than \(maxNickLength) characters")
+        do throws(Nick.Problem) {
+            return try Nick.validated(nick)
+        } catch {
+            throw .invalidNick(nick, reason: error.description)
         }
-        if nick.unicodeScalars.contains(where: { $0.properties.isWhitespace || $0.properties.generalCategory == .control }) {
-            throw .invalidNick(nick, reason: "it contains spaces or control characters")
-        }
-        return nick
     }
 }

@@ -45,6 +45,20 @@ extension EndToEnd {
             }
         }
 
+        @Test func commandsActAndABadOneKeepsTheDraft() throws {
+            let session = try TmuxSession(columns: 100, rows: 10)
+            try ready(session)
+            try send(session, "/me waves")
+            try session.waitUntil("the action is shown") { screen, _ in screen.contains { $0.hasSuffix("* alice waves") } }
+            try send(session, "/bogus thing")
+            try session.waitUntil("the command is refused and the draft kept") { screen, _ in
+                screen.contains { $0.contains("unknown command /bogus") } && screen.last == "/bogus thing"
+            }
+            let saved = try String(contentsOfFile: session.roomFile(), encoding: .utf8)
+            #expect(saved.contains(#""from":"alice","text":"waves","kind":"action""#))
+            #expect(!saved.contains("bogus"))
+        }
+
         @Test func anotherRoomIsAnotherFile() throws {
             let session = try TmuxSession(columns: 60, rows: 10, arguments: ["--room", "日本語"])
             try session.waitUntil("the room's name is on the separator") { screen, _ in
