@@ -23,6 +23,12 @@ public struct ChatState: Equatable, Sendable {
     public private(set) var unreadableLines = 0
     /// True once a replayed transcript's input has ended.
     public private(set) var replayEnded = false
+    /// Where the pane is scrolled back to; nil while it follows the newest message.
+    public private(set) var scrolledTo: PanePosition?
+    /// Messages that arrived below while the pane was scrolled back.
+    public private(set) var unread = 0
+    /// True when the user typed since scrolling back, which unfolds the draft.
+    private var typedWhileScrolled = false
     /// How text is measured, shared by every part of the screen.
     public let rules: WidthRules
 
@@ -45,9 +51,27 @@ public struct ChatState: Equatable, Sendable {
     }
 
     /// How the screen's rows are shared for a composer laid out as `layout`.
+    /// While the user reads back, the draft folds to its caret's row and the pane
+    /// takes the room, as a phone's keyboard gives way; typing unfolds it.
     public func screenLayout(for layout: ComposerLayout) -> ScreenLayout {
-        ScreenLayout(height: size.rows, wantedComposerRows: layout.rows.count)
+        ScreenLayout(height: size.rows, wantedComposerRows: isDraftFolded ? 1 : layout.rows.count)
     }
+
+    /// True while the draft is folded to one row for reading back.
+    public var isDraftFolded: Bool { scrolledTo != nil && !typedWhileScrolled }
+
+    /// The index in `messages` of the message with `id`, if it is still there.
+    public func messageIndex(forID id: Int) -> Int? {
+        let index = id - firstMessageID
+        return messages.indices.contains(index) ? index : nil
+    }
+
+    /// The rows message `index` takes in the pane at the current width.
+    public func rowCount(ofMessageAt index: Int) -> Int {
+        MessageLayout(message: messages[index], width: size.columns, rules: rules, clock: .utc).rows.count
+    }
+
+    private var paneHeight: Int { screenLayout(for: composerLayout).paneRows.count }
 
     /// Changes the state by one event. `now` stamps any message sent.
     /// Returns what the program around the state must do as a result.
@@ -58,12 +82,14 @@ public struct ChatState: Equatable, Sendable {
         case .text(let text):
             let input = Self.normalizedInput(text)
             composer.edit { $0.insert(input) }
+            if scrolledTo != nil { typedWhileScrolled = true }
         case .key(let key):
             effects = press(key, now: now)
         case .resize(let newSize):
             size = newSize
         case .received(let message):
             messages.append(markingOwn(message))
+            if scrolledTo != nil { unread += 1 }
         case .history(let older):
             firstMessageID -= older.count
             messages.insert(contentsOf: older.map(markingOwn), at: 0)
@@ -75,6 +101,7 @@ public struct ChatState: Equatable, Sendable {
                 messages.append(message)
                 composer.reset()
                 warning = nil
+                returnToNewest()
             }
             outgoing = nil
         case .deliveryFailed(let reason):
@@ -108,12 +135,82 @@ public struct ChatState: Equatable, Sendable {
         case .control("u"): composer.edit { $0.deleteToLineStart() }
         case .control("k"): composer.edit { $0.deleteToLineEnd() }
         case .control("w"): composer.edit { $0.deleteWordBackward() }
+        case .pageUp: scroll(by: -max(1, paneHeight - 1))
+        case .pageDown: scroll(by: max(1, paneHeight - 1))
+        case .escape: returnToNewest()
         case .control("c"): isFinished = true
         case .control("d"):
             if composer.draft.isEmpty { isFinished = true } else { composer.edit { $0.deleteForward() } }
         default: break
         }
         return []
+    }
+
+    /// Follows the newest message again.
+    private mutating func returnToNewest() {
+        scrolledTo = nil
+        unread = 0
+        typedWhileScrolled = false
+    }
+
+    /// Scrolls the pane by `rows`: back (up) when negative, forward when positive.
+    /// Reaching the newest rows follows them again.
+    mutating func scroll(by rows: Int) {
+        guard !messages.isEmpty, paneHeight > 0 else { return }
+        var position = scrolledTo.flatMap { anchor in
+            messageIndex(forID: anchor.messageID).map { (index: $0, row: min(anchor.row, rowCount(ofMessageAt: $0) - 1)) }
+        } ?? topOfNewestRows()
+        var remaining = abs(rows)
+        if rows < 0 {
+            while remaining > 0 {
+                if position.row > 0 {
+                    let step = min(position.row, remaining)
+                    position.row -= step
+                    remaining -= step
+                } else if position.index > 0 {
+                    position.index -= 1
+                    position.row = rowCount(ofMessageAt: position.index) - 1
+                    remaining -= 1
+                } else {
+                    break
+                }
+            }
+        } else {
+            while remaining > 0 {
+                let last = rowCount(ofMessageAt: position.index) - 1
+                if position.row < last {
+                    let step = min(last - position.row, remaining)
+                    position.row += step
+                    remaining -= step
+                } else if position.index < messages.count - 1 {
+                    position.index += 1
+                    position.row = 0
+                    remaining -= 1
+                } else {
+                    break
+                }
+            }
+        }
+        let newest = topOfNewestRows()
+        if position.index > newest.index || position.index == newest.index && position.row >= newest.row {
+            returnToNewest()
+        } else {
+            if scrolledTo == nil { typedWhileScrolled = false }
+            scrolledTo = PanePosition(messageID: messageID(at: position.index), row: position.row)
+        }
+    }
+
+    /// The message row on the pane's top row while it shows the newest rows.
+    private func topOfNewestRows() -> (index: Int, row: Int) {
+        var remaining = paneHeight
+        var index = messages.count - 1
+        while index >= 0 {
+            let rows = rowCount(ofMessageAt: index)
+            if rows >= remaining { return (index, rows - remaining) }
+            remaining -= rows
+            index -= 1
+        }
+        return (0, 0)
     }
 
     /// Asks for the draft to be sent as a message, or runs it when it is a
@@ -140,6 +237,7 @@ public struct ChatState: Equatable, Sendable {
         case .clear:
             firstMessageID += messages.count
             messages.removeAll()
+            returnToNewest()
         case .nick(let name):
             nick = name
             note(["you are now \(name)"], now: now)

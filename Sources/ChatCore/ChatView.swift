@@ -29,22 +29,44 @@ public struct ChatView {
     }
 
     private func drawPane(_ state: ChatState, rows: Range<Int>, into frame: inout Frame) {
-        var row = rows.upperBound
         var shown: [Int: MessageLayout] = [:]
         defer { cache.keep(shown) }
-        for index in state.messages.indices.reversed() {
-            guard row > rows.lowerBound else { break }
+        func layout(at index: Int) -> MessageLayout {
             let id = state.messageID(at: index)
-            let laidOut = cache.layout(id: id, width: state.size.columns)
+            let laidOut = shown[id] ?? cache.layout(id: id, width: state.size.columns)
                 ?? MessageLayout(message: state.messages[index], width: state.size.columns, rules: state.rules, clock: clock)
             shown[id] = laidOut
-            for spans in laidOut.rows.reversed() {
+            return laidOut
+        }
+        func draw(_ spans: [MessageLayout.Span], on row: Int) {
+            for span in spans {
+                frame.put(span.text, rules: state.rules, style: span.style, format: span.format,
+                          row: row, column: span.column)
+            }
+        }
+        if let position = state.scrolledTo, let first = state.messageIndex(forID: position.messageID) {
+            // Read back: from the anchored row down.
+            var row = rows.lowerBound
+            var skip = position.row
+            for index in first..<state.messages.count {
+                guard row < rows.upperBound else { break }
+                for spans in layout(at: index).rows.dropFirst(min(skip, layout(at: index).rows.count - 1)) {
+                    guard row < rows.upperBound else { break }
+                    draw(spans, on: row)
+                    row += 1
+                }
+                skip = 0
+            }
+            return
+        }
+        // The newest messages, from the bottom up.
+        var row = rows.upperBound
+        for index in state.messages.indices.reversed() {
+            guard row > rows.lowerBound else { break }
+            for spans in layout(at: index).rows.reversed() {
                 guard row > rows.lowerBound else { break }
                 row -= 1
-                for span in spans {
-                    frame.put(span.text, rules: state.rules, style: span.style, format: span.format,
-                              row: row, column: span.column)
-                }
+                draw(spans, on: row)
             }
         }
     }
@@ -79,6 +101,10 @@ public struct ChatView {
         if state.unreadableLines > 0 {
             let lines = state.unreadableLines == 1 ? "line" : "lines"
             labels.append((" \(state.unreadableLines) unreadable \(lines) ", .warning))
+        }
+        if state.scrolledTo != nil {
+            let news = state.unread == 0 ? "↑ scrolled" : "↓ \(state.unread) new"
+            labels.append((" \(news) (Esc) ", .scrollMarker))
         }
         if state.replayEnded {
             labels.append((" end of input ", .separatorLabel))

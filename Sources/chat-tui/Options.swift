@@ -59,6 +59,7 @@ struct Options: Equatable {
           Ctrl-U, Ctrl-K           delete to the start or end of the line
           Ctrl-W                   delete the word before the cursor
           Ctrl-C, Ctrl-D, /quit    quit (Ctrl-D when the message is empty)
+          PgUp, PgDn, Esc          scroll the messages back, forward, to the newest
 
         Commands: /help, /nick NAME, /me TEXT, /clear, /quit; //text sends /text.
         Every key and command: docs/keys.md.

@@ -59,6 +59,33 @@ extension EndToEnd {
             #expect(!saved.contains("bogus"))
         }
 
+        @Test func scrollingBackKeepsTheViewAndCountsWhatArrives() throws {
+            let dataHome = try makeTemporaryFolder()
+            defer { try? FileManager.default.removeItem(atPath: dataHome) }
+            let rooms = dataHome + "/chat-tui/rooms"
+            try FileManager.default.createDirectory(atPath: rooms, withIntermediateDirectories: true)
+            let history = (1...50).map { #"{"ts":"2026-12-02T18:00:00Z","from":"carol","text":"line \#($0)"}"# }
+            try (history.joined(separator: "\n") + "\n").write(toFile: rooms + "/local.jsonl", atomically: true, encoding: .utf8)
+            let alice = try TmuxSession(columns: 60, rows: 12, dataHome: dataHome)
+            try alice.waitUntil("the newest lines show") { screen, _ in screen[9].hasSuffix("<carol> line 50") }
+            try alice.press("PPage")
+            let back = try alice.waitUntil("a page back, keeping one row") { screen, _ in
+                screen[0].hasSuffix("<carol> line 32") && screen[10].contains(" ↑ scrolled (Esc) ")
+            }
+            let bob = try TmuxSession(columns: 60, rows: 12, user: "bob", dataHome: dataHome)
+            try ready(bob)
+            try send(bob, "are you there?")
+            try send(bob, "hello?")
+            try alice.waitUntil("the new messages are counted, the view stays") { screen, _ in
+                screen[10].contains(" ↓ 2 new (Esc) ") && Array(screen[0..<10]) == Array(back[0..<10])
+            }
+            try alice.press("Escape")
+            try alice.waitUntil("Esc returns to the newest") { screen, _ in
+                screen[9].hasSuffix("<bob> hello?") && screen[8].hasSuffix("<bob> are you there?")
+                    && !screen[10].contains("new")
+            }
+        }
+
         @Test func anotherRoomIsAnotherFile() throws {
             let session = try TmuxSession(columns: 60, rows: 10, arguments: ["--room", "日本語"])
             try session.waitUntil("the room's name is on the separator") { screen, _ in

@@ -1,0 +1,97 @@
+import Testing
+@testable import ChatCore
+
+@Suite struct ScrollbackTests {
+    /// 40x12: a one-row composer leaves a ten-row pane. Messages `m1`…`mN`, one row each.
+    func chat(messages count: Int) -> Harness {
+        var chat = Harness(columns: 40, rows: 12)
+        for index in 1...count {
+            chat.state.apply(.received(Message(sender: "bob", text: "m\(index)", time: chat.now)), now: chat.now)
+        }
+        return chat
+    }
+
+    func paneTexts(_ chat: Harness) -> [String] {
+        let rows = chat.state.screenLayout(for: chat.layout).paneRows
+        return rows.map { row in
+            let text = chat.frame.text(ofRow: row)
+            return text.split(separator: " ").last.map(String.init) ?? ""
+        }
+    }
+
+    @Test func pageUpShowsThePageBeforeKeepingOneRowAndPageDownComesBack() {
+        var chat = chat(messages: 30)
+        #expect(paneTexts(chat).first == "m21")
+        chat.press(.pageUp)
+        #expect(chat.state.scrolledTo != nil)
+        #expect(paneTexts(chat).first == "m12", "nine rows up: one row of the page stays in view")
+        chat.press(.pageUp, times: 5)
+        #expect(paneTexts(chat).first == "m1", "and no further than the first message")
+        chat.press(.pageDown)
+        #expect(paneTexts(chat).first == "m10")
+        chat.press(.pageDown, times: 3)
+        #expect(chat.state.scrolledTo == nil, "back at the newest rows it follows them again")
+        #expect(paneTexts(chat).last == "m30")
+    }
+
+    @Test func newMessagesDoNotMoveWhatIsReadAndAreCounted() {
+        var chat = chat(messages: 30)
+        chat.press(.pageUp)
+        let before = paneTexts(chat)
+        for index in 31...33 {
+            chat.state.apply(.received(Message(sender: "carol", text: "m\(index)", time: chat.now)), now: chat.now)
+        }
+        #expect(paneTexts(chat) == before)
+        #expect(chat.state.unread == 3)
+        #expect(chat.frame.text(ofRow: 10).contains(" ↓ 3 new (Esc) "))
+        chat.press(.escape)
+        #expect(chat.state.unread == 0)
+        #expect(paneTexts(chat).last == "m33")
+        #expect(!chat.frame.text(ofRow: 10).contains("new"))
+    }
+
+    @Test func aTallDraftFoldsWhileReadingBackAndTypingUnfoldsIt() {
+        var chat = chat(messages: 30)
+        chat.type("one two three four five six seven eight nine ten eleven twelve thirteen")
+        #expect(chat.composerRows == 2)
+        chat.press(.pageUp)
+        #expect(chat.composerRows == 1, "folded to the caret's row")
+        #expect(chat.frame.text(ofRow: 11).hasPrefix("nine ten eleven"))
+        #expect(chat.frame.text(ofRow: 10).contains(" ↑ scrolled (Esc) "))
+        #expect(chat.state.composer.draft.text.hasPrefix("one two"), "the draft itself is untouched")
+        let top = paneTexts(chat).first
+        chat.type(" fourteen")
+        #expect(chat.composerRows == 3, "typing unfolds it")
+        #expect(paneTexts(chat).first == top, "and the row being read stays on top")
+        #expect(chat.state.scrolledTo != nil)
+    }
+
+    @Test func sendingReturnsToTheNewest() {
+        var chat = chat(messages: 30)
+        chat.press(.pageUp)
+        chat.type("hello")
+        chat.press(.enter)
+        #expect(chat.state.scrolledTo == nil)
+        #expect(paneTexts(chat).last == "hello")
+    }
+
+    @Test func aShortRoomDoesNotScroll() {
+        var chat = chat(messages: 3)
+        chat.press(.pageUp)
+        #expect(chat.state.scrolledTo == nil)
+        #expect(paneTexts(chat).suffix(3) == ["m1", "m2", "m3"])
+    }
+
+    @Test func scrollingWalksThroughTheRowsOfLongMessages() {
+        var chat = Harness(columns: 24, rows: 8)
+        // Each message wraps to four rows of its 12 text columns at 24 columns.
+        for index in 1...4 {
+            let text = ["a", "b", "c", "d"].map { "w\(index)" + String(repeating: $0, count: 9) }.joined(separator: " ")
+            chat.state.apply(.received(Message(sender: "bob", text: text, time: chat.now)), now: chat.now)
+        }
+        #expect(chat.state.rowCount(ofMessageAt: 0) == 4)
+        chat.press(.pageUp)  // a six-row pane: five rows up
+        #expect(chat.state.scrolledTo == PanePosition(messageID: chat.state.messageID(at: 1), row: 1))
+        #expect(chat.frame.text(ofRow: 0).hasSuffix("w2bbbbbbbbb "))
+    }
+}
