@@ -15,6 +15,7 @@
 #include <string.h>
 #include <wchar.h>
 #include <ncursesw/curses.h>
+#include <ncursesw/term.h>
 
 static inline WINDOW *chat_stdscr(void) { return stdscr; }
 static inline WINDOW *chat_curscr(void) { return curscr; }
@@ -69,6 +70,17 @@ static inline int chat_ppoll(struct pollfd *fds, nfds_t count, int timeout_ms, c
     struct timespec timeout = { timeout_ms / 1000, (long)(timeout_ms % 1000) * 1000000L };
     return ppoll(fds, count, timeout_ms < 0 ? NULL : &timeout, mask);
 }
+
+/// A string capability of the current terminal (`BE`, `PS`...), or NULL when
+/// it has none (tigetstr's (char *)-1 for "not a string" included).
+static inline const char *chat_tigetstr(const char *name) {
+    char *value = tigetstr(name);
+    return value == (char *)-1 ? NULL : value;
+}
+
+/// Key codes chat-tui gives the start and end markers of a bracketed paste.
+static inline int chat_key_paste_start(void) { return KEY_MAX + 1; }
+static inline int chat_key_paste_end(void) { return KEY_MAX + 2; }
 
 /// True when the C library's current character set is UTF-8.
 static inline int chat_codeset_is_utf8(void) {

@@ -6,6 +6,8 @@ import Glibc
 /// method's committed word or a fast typist's burst is one edit), keys, and resizes.
 public final class InputReader {
     private let terminal: Terminal
+    /// The text of a bracketed paste whose end marker has not arrived yet.
+    private var paste: String.UnicodeScalarView?
 
     public init(terminal: Terminal) {
         self.terminal = terminal
@@ -21,7 +23,22 @@ public final class InputReader {
             text = ""
         }
         while let input = next() {
+            if paste != nil {
+                // Inside a paste everything is text, Enter and Tab included.
+                switch input {
+                case .code(let code) where code == chat_key_paste_end():
+                    events.append(.text(String(paste!)))
+                    paste = nil
+                case .character(let scalar): paste!.append(scalar)
+                case .code(KEY_RESIZE): events.append(.resize(terminal.size))
+                case .code: break
+                }
+                continue
+            }
             switch input {
+            case .code(let code) where code == chat_key_paste_start():
+                flushText()
+                paste = String.UnicodeScalarView()
             case .character(let scalar) where Self.isPrintable(scalar):
                 text.unicodeScalars.append(scalar)
             case .character(let scalar):

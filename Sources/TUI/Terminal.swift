@@ -16,6 +16,8 @@ public final class Terminal {
     let hasColors: Bool
     /// The signal mask `wait` waits with: SIGWINCH let in.
     private let waitingMask: sigset_t
+    /// True when the terminal marks pastes, so typed and pasted text differ.
+    private let bracketedPaste: Bool
 
     /// Takes over the controlling terminal: a full-screen mode with no echo, keys
     /// delivered one by one (Ctrl-C included), and the cursor shown at the caret.
@@ -40,6 +42,7 @@ public final class Terminal {
         nodelay(window, true)
         set_escdelay(25)
         curs_set(1)
+        bracketedPaste = Self.enableBracketedPaste(tty: tty)
         hasColors = has_colors()
         if hasColors {
             start_color()
@@ -107,9 +110,27 @@ public final class Terminal {
     public func restore() {
         guard !restored else { return }
         restored = true
+        if bracketedPaste, let disable = chat_tigetstr("BD") {
+            fputs(disable, tty)
+            fflush(tty)
+        }
         endwin()
         delscreen(screen)
         fclose(tty)
+    }
+
+    /// Asks the terminal to mark pastes, when its terminfo entry says how
+    /// (`BE`, with `PS` and `PE` for the markers), and has ncurses report the
+    /// markers as keys, so a pasted newline is text rather than Enter.
+    private static func enableBracketedPaste(tty: UnsafeMutablePointer<FILE>) -> Bool {
+        guard let enable = chat_tigetstr("BE"), let start = chat_tigetstr("PS"), let end = chat_tigetstr("PE") else {
+            return false
+        }
+        define_key(start, chat_key_paste_start())
+        define_key(end, chat_key_paste_end())
+        fputs(enable, tty)
+        fflush(tty)
+        return true
     }
 
     /// Blocks SIGWINCH (which ncurses turns into `KEY_RESIZE`) except while

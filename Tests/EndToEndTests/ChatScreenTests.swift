@@ -102,6 +102,22 @@ extension EndToEnd {
             #expect(row.contains(styledSender), "got \(row.debugDescription)")
         }
 
+        @Test func aPastedBlockIsInsertedWithItsNewlinesAndNotSent() throws {
+            let session = try started()
+            let lines = (1...8).map { "pasted line \($0) 日本語" }
+            try session.paste(lines.joined(separator: "\n"))
+            let screen = try session.waitUntil("the paste fills five rows, scrolled to its end") { screen, cursor in
+                separatorRow(screen) == 18 && screen[23] == "pasted line 8 日本語" && cursor == (20, 23)
+            }
+            #expect(screen[19].hasPrefix("pasted line 4") && screen[19].hasSuffix("↑"))
+            #expect(!screen[0..<18].contains { $0.contains("pasted") }, "nothing was sent")
+            try session.press("Enter")
+            try session.waitUntil("Enter sends it all as one message") { screen, _ in
+                separatorRow(screen) == 22 && screen[21].hasSuffix("pasted line 8 日本語")
+                    && screen[14].hasSuffix("<alice> pasted line 1 日本語")
+            }
+        }
+
         @Test func aResizeToANarrowTerminalAndBackLosesNothing() throws {
             let session = try started()
             let words = (1...60).map { String(format: "w%02d", $0) }

@@ -71,6 +71,13 @@ final class TmuxSession {
         try run(["send-keys", "-t", "t", "-l", text])
     }
 
+    /// Pastes `text` as a terminal does, inside bracketed-paste markers when the
+    /// program asked for them.
+    func paste(_ text: String) throws {
+        try run(["set-buffer", "--", text])
+        try run(["paste-buffer", "-p", "-t", "t"])
+    }
+
     /// Presses keys by tmux's names: `Enter`, `C-a`, `M-Enter`, `BSpace`, `Up`.
     func press(_ keys: String...) throws {
         try run(["send-keys", "-t", "t"] + keys)
