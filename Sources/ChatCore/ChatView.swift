@@ -102,6 +102,10 @@ public struct ChatView {
             let lines = state.unreadableLines == 1 ? "line" : "lines"
             labels.append((" \(state.unreadableLines) unreadable \(lines) ", .warning))
         }
+        let draft = state.composerLayout
+        if draft.rows.count > Composer.maxRows {
+            labels.append((" row \(draft.caretRow + 1)/\(draft.rows.count) ", .separatorLabel))
+        }
         if state.scrolledTo != nil {
             let news = state.unread == 0 ? "↑ scrolled" : "↓ \(state.unread) new"
             labels.append((" \(news) (Esc) ", .scrollMarker))

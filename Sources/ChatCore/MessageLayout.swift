@@ -37,7 +37,10 @@ public struct MessageLayout: Sendable {
         let senderColumn = Self.timeWidth + 1
         let indent = senderColumn + (label.isEmpty ? 0 : rules.width(of: label) + 1)
         var header = [Span(column: 0, text: time[...], style: .time)]
-        if !label.isEmpty { header.append(Span(column: senderColumn, text: label[...], style: labelStyle)) }
+        if !label.isEmpty {
+            let color = labelStyle == .otherSender ? TextFormat(foreground: SenderColor.ircColor(for: message.sender)) : .plain
+            header.append(Span(column: senderColumn, text: label[...], style: labelStyle, format: color))
+        }
         let textStyle: CellStyle = switch message.kind {
         case .join, .part, .system: .event
         default: message.isOwn ? .ownText : .plain

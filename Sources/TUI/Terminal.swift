@@ -21,7 +21,9 @@ public final class Terminal {
 
     /// Takes over the controlling terminal: a full-screen mode with no echo, keys
     /// delivered one by one (Ctrl-C included), and the cursor shown at the caret.
-    public init() throws(TerminalError) {
+    /// With `colors` false (`NO_COLOR`, `--no-color`) the screen is drawn in the
+    /// terminal's own colours, with weight and underline alone.
+    public init(colors: Bool = true) throws(TerminalError) {
         Self.chooseLocale()
         waitingMask = Self.hearResizesWhileWaiting()
         guard let tty = fopen("/dev/tty", "r+") else { throw TerminalError.noTerminal }
@@ -43,7 +45,7 @@ public final class Terminal {
         set_escdelay(25)
         curs_set(1)
         bracketedPaste = Self.enableBracketedPaste(tty: tty)
-        hasColors = has_colors()
+        hasColors = colors && has_colors()
         if hasColors {
             start_color()
             use_default_colors()

@@ -32,7 +32,7 @@ struct ChatApp {
         let output = TranscriptOutput.standardOutput()
         let terminal: Terminal
         do {
-            terminal = try Terminal()
+            terminal = try Terminal(colors: !options.noColor)
         } catch {
             throw .terminal(error)
         }

@@ -9,6 +9,7 @@ enum Invocation: Equatable {
     /// Reads the arguments after the program's name.
     static func parse(_ arguments: [String], environment: [String: String]) throws(UsageError) -> Invocation {
         var options = Options(nick: Options.defaultNick(environment: environment))
+        options.noColor = !(environment["NO_COLOR"] ?? "").isEmpty
         var remaining = arguments[...]
         while let argument = remaining.popFirst() {
             let (name, inlineValue) = split(argument)
@@ -36,6 +37,8 @@ enum Invocation: Equatable {
                 }
             case "--probe":
                 options.probe = true
+            case "--no-color":
+                options.noColor = true
             case "--from":
                 options.replaySender = try Options.validatedNick(try value(of: name, inlineValue, &remaining))
             case "--speed":

@@ -21,11 +21,13 @@ struct Options: Equatable {
     var speed: Double?
     /// Probe the terminal's character widths afresh, report them and exit.
     var probe = false
+    /// Draw without colours (`--no-color`, or `NO_COLOR` set and not empty).
+    var noColor = false
 
     static let version = "chat-tui 0.1.0"
 
     static let help = """
-        Usage: chat-tui [--nick NAME] [--room NAME] [--replay [FILE]] [--from NAME] [--speed FACTOR]
+        Usage: chat-tui [--nick NAME] [--room NAME] [--replay [FILE]] [--from NAME] [--speed FACTOR] [--no-color]
                chat-tui --probe
 
         A chat screen for the terminal: messages above, a composer below that grows
@@ -41,6 +43,7 @@ struct Options: Equatable {
                             catgirl and ZNC, and plain text
           --from NAME       who plain-text lines of a replay are from (default: replay)
           --speed FACTOR    replay with the recorded gaps divided by FACTOR
+          --no-color        draw without colours (also when NO_COLOR is set)
           --probe           ask the terminal again how wide it draws emoji and other
                             text where terminals differ, show what it learned, and exit
           -h, --help        show this help and exit

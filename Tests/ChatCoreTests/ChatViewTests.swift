@@ -146,6 +146,17 @@ import Testing
         #expect(frame.rows[4][12].format == .plain)
     }
 
+    @Test func theSeparatorSaysWhereInALongDraftTheCaretIs() {
+        var chat = Harness(columns: 40, rows: 12)
+        chat.type((1...12).map { "line \($0)" }.joined(separator: "\n"))
+        #expect(chat.frame.text(ofRow: 6).contains(" row 12/12 "))
+        chat.press(.up, times: 5)
+        #expect(chat.frame.text(ofRow: 6).contains(" row 7/12 "))
+        var short = Harness(columns: 40, rows: 12)
+        short.type((1...5).map { "line \($0)" }.joined(separator: "\n"))
+        #expect(!short.frame.text(ofRow: 6).contains(" row "), "no label while the draft fits")
+    }
+
     @Test func framesHaveTheTerminalsShapeAtAnySize() {
         for columns in [0, 1, 2, 3, 5, 80] {
             for rows in [0, 1, 2, 3, 4, 24] {
@@ -161,5 +172,27 @@ import Testing
                 }
             }
         }
+    }
+}
+
+@Suite struct SenderColorTests {
+    @Test func aNickHasTheSameColourEveryTimeAndNicksSpreadOverThePalette() {
+        #expect(SenderColor.ircColor(for: "bob") == SenderColor.ircColor(for: "bob"))
+        let nicks = ["bob", "carol", "dave", "erin", "frank", "gina", "hank", "花子", "太郎", "zoe"]
+        let colors = Set(nicks.map(SenderColor.ircColor(for:)))
+        #expect(colors.count >= 5, "ten nicks use at least five colours")
+        #expect(colors.isSubset(of: Set(SenderColor.palette)))
+        #expect(!colors.contains(0) && !colors.contains(1) && !colors.contains(8), "no white, black or yellow")
+    }
+
+    @Test func othersNamesAreColouredByNickAndYoursByItsStyle() {
+        var chat = Harness(columns: 40, rows: 6)
+        chat.state.apply(.received(Message(sender: "bob", text: "hi", time: chat.now)), now: chat.now)
+        chat.type("hello")
+        chat.press(.enter)
+        let frame = chat.frame
+        #expect(frame.rows[2][6].format.foreground == SenderColor.ircColor(for: "bob"))
+        #expect(frame.rows[3][6].style == .ownSender)
+        #expect(frame.rows[3][6].format.foreground == nil)
     }
 }

@@ -89,6 +89,17 @@ extension EndToEnd {
             #expect(screen[21] == String(repeating: " ", count: 14) + "second line")
         }
 
+        @Test func noColorDrawsWithWeightAndUnderlineOnly() throws {
+            let session = try started(launcher: ["env", "NO_COLOR=1"])
+            try session.type("plain")
+            try session.press("Enter")
+            try session.waitUntil("the message is in the pane") { screen, _ in screen[21].hasSuffix("<alice> plain") }
+            let styled = try session.screen(styles: true).joined(separator: "\n")
+            #expect(styled.contains("\u{1B}[1;4m<alice>"), "bold and underlined, as without colours")
+            #expect(styled.range(of: #"\u{1B}\[(3|4|9|10)\d?m"#, options: .regularExpression) == nil,
+                    "no colour anywhere: \(styled.debugDescription)")
+        }
+
         @Test(arguments: [
             ("tmux-256color", "\u{1B}[1m\u{1B}[32m<alice>"),  // bold green
             ("vt100", "\u{1B}[1;4m<alice>"),  // no colours: bold and underlined

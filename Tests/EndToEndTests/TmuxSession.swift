@@ -41,6 +41,7 @@ final class TmuxSession {
         let program = (launcher + [chatTUIBinary] + arguments).map(shellQuoted).joined(separator: " ")
         let pipeline = [input, program, output].compactMap { $0 }.joined(separator: " | ")
         let script = """
+            unset NO_COLOR  # the test runner may set it; tests that want it say so
             export LANG=C.UTF-8 LC_ALL= TZ=UTC USER=\(shellQuoted(user)) XDG_DATA_HOME=\(shellQuoted(self.dataHome))
             export XDG_CACHE_HOME=\(shellQuoted(cacheHome ?? workFolder + "/cache"))
             \(pipeline)
