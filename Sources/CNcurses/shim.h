@@ -81,6 +81,9 @@ static inline const char *chat_tigetstr(const char *name) {
 /// Key codes chat-tui gives the start and end markers of a bracketed paste.
 static inline int chat_key_paste_start(void) { return KEY_MAX + 1; }
 static inline int chat_key_paste_end(void) { return KEY_MAX + 2; }
+/// Key codes chat-tui gives Ctrl-Left and Ctrl-Right (terminfo kLFT5, kRIT5).
+static inline int chat_key_control_left(void) { return KEY_MAX + 3; }
+static inline int chat_key_control_right(void) { return KEY_MAX + 4; }
 
 /// True when the C library's current character set is UTF-8.
 static inline int chat_codeset_is_utf8(void) {

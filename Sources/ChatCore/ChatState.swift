@@ -81,7 +81,7 @@ public struct ChatState: Equatable, Sendable {
         switch event {
         case .text(let text):
             let input = Self.normalizedInput(text)
-            composer.edit { $0.insert(input) }
+            composer.type(input)
             if scrolledTo != nil { typedWhileScrolled = true }
         case .key(let key):
             effects = press(key, now: now)
@@ -132,9 +132,16 @@ public struct ChatState: Equatable, Sendable {
         case .end, .control("e"): composer.edit { $0.moveToLineEnd() }
         case .backspace, .control("h"): composer.edit { $0.deleteBackward() }
         case .delete: composer.edit { $0.deleteForward() }
-        case .control("u"): composer.edit { $0.deleteToLineStart() }
-        case .control("k"): composer.edit { $0.deleteToLineEnd() }
-        case .control("w"): composer.edit { $0.deleteWordBackward() }
+        case .control("u"): composer.kill { $0.deleteToLineStart() }
+        case .control("k"): composer.kill { $0.deleteToLineEnd() }
+        case .control("w"), .alt(.backspace): composer.kill { $0.deleteWordBackward() }
+        case .altCharacter("d"): composer.kill { $0.deleteWordForward() }
+        case .altCharacter("b"), .controlLeft: composer.edit { $0.moveWordLeft() }
+        case .altCharacter("f"), .controlRight: composer.edit { $0.moveWordRight() }
+        case .control("y"): composer.yank()
+        case .altCharacter("y"): composer.yankPrevious()
+        case .control("_"): composer.undo()
+        case .altCharacter("_"): composer.redo()
         case .pageUp: scroll(by: -max(1, paneHeight - 1))
         case .pageDown: scroll(by: max(1, paneHeight - 1))
         case .escape: returnToNewest()

@@ -78,28 +78,64 @@ public struct Draft: Equatable, Sendable {
     }
 
     /// Removes from the start of the line to the caret; at the start of a line,
-    /// joins it to the line before.
-    public mutating func deleteToLineStart() {
-        let start = lineStart
-        if start == cursor { return deleteBackward() }
-        characters.removeSubrange(start..<cursor)
-        cursor = start
+    /// joins it to the line before. Returns what it removed.
+    @discardableResult
+    public mutating func deleteToLineStart() -> String {
+        remove(lineStart == cursor ? max(0, cursor - 1)..<cursor : lineStart..<cursor)
     }
 
     /// Removes from the caret to the end of the line; at the end of a line,
-    /// joins the next line to it.
-    public mutating func deleteToLineEnd() {
-        let end = lineEnd
-        if end == cursor { return deleteForward() }
-        characters.removeSubrange(cursor..<end)
+    /// joins the next line to it. Returns what it removed.
+    @discardableResult
+    public mutating func deleteToLineEnd() -> String {
+        remove(lineEnd == cursor ? cursor..<min(characters.count, cursor + 1) : cursor..<lineEnd)
     }
 
     /// Removes the word before the caret and the blanks between it and the caret.
-    public mutating func deleteWordBackward() {
-        var start = cursor
+    @discardableResult
+    public mutating func deleteWordBackward() -> String {
+        remove(wordStart(before: cursor)..<cursor)
+    }
+
+    /// Removes the blanks after the caret and the word after them.
+    @discardableResult
+    public mutating func deleteWordForward() -> String {
+        remove(cursor..<wordEnd(after: cursor))
+    }
+
+    /// Moves the caret to the start of the word before it.
+    public mutating func moveWordLeft() { cursor = wordStart(before: cursor) }
+
+    /// Moves the caret to the end of the word after it.
+    public mutating func moveWordRight() { cursor = wordEnd(after: cursor) }
+
+    /// Removes `range`, leaving the caret where the range started when the caret
+    /// was inside or after it, and returns the removed text.
+    @discardableResult
+    public mutating func remove(_ range: Range<Int>) -> String {
+        let removed = String(characters[range])
+        characters.removeSubrange(range)
+        if cursor >= range.upperBound {
+            cursor -= range.count
+        } else if cursor > range.lowerBound {
+            cursor = range.lowerBound
+        }
+        return removed
+    }
+
+    /// Where the word before `position` starts: back over blanks, then over the word.
+    func wordStart(before position: Int) -> Int {
+        var start = position
         while start > 0, characters[start - 1].isWhitespace { start -= 1 }
         while start > 0, !characters[start - 1].isWhitespace { start -= 1 }
-        characters.removeSubrange(start..<cursor)
-        cursor = start
+        return start
+    }
+
+    /// Where the word after `position` ends: on over blanks, then over the word.
+    func wordEnd(after position: Int) -> Int {
+        var end = position
+        while end < characters.count, characters[end].isWhitespace { end += 1 }
+        while end < characters.count, !characters[end].isWhitespace { end += 1 }
+        return end
     }
 }

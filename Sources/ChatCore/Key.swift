@@ -14,6 +14,9 @@ public indirect enum Key: Equatable, Sendable {
     case pageUp
     case pageDown
     case escape
+    /// Ctrl with the arrow keys, which move by word.
+    case controlLeft
+    case controlRight
     /// A letter pressed with Ctrl, lower case: Ctrl-A is `.control("a")`.
     case control(Character)
     /// A character pressed with Alt (or after Esc), such as Alt-B.

@@ -116,6 +116,8 @@ public final class InputReader {
         case KEY_END: return .end
         case KEY_PPAGE: return .pageUp
         case KEY_NPAGE: return .pageDown
+        case chat_key_control_left(): return .controlLeft
+        case chat_key_control_right(): return .controlRight
         default: return nil
         }
     }

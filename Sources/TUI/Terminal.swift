@@ -45,6 +45,9 @@ public final class Terminal {
         set_escdelay(25)
         curs_set(1)
         bracketedPaste = Self.enableBracketedPaste(tty: tty)
+        for (capability, code) in [("kLFT5", chat_key_control_left()), ("kRIT5", chat_key_control_right())] {
+            if let sequence = chat_tigetstr(capability) { define_key(sequence, code) }
+        }
         hasColors = colors && has_colors()
         if hasColors {
             start_color()

@@ -60,7 +60,10 @@ struct Options: Equatable {
           Home, End, Ctrl-A/E      go to the start or end of the line
           Backspace, Delete        delete one character
           Ctrl-U, Ctrl-K           delete to the start or end of the line
-          Ctrl-W                   delete the word before the cursor
+          Ctrl-W, Alt-D            delete the word before, after the cursor
+          Alt-B, Alt-F             move back, forward a word (also Ctrl-Left, Ctrl-Right)
+          Ctrl-Y, Alt-Y            put back deleted text, cycle through earlier deletions
+          Ctrl-_, Alt-_            undo, redo
           Ctrl-C, Ctrl-D, /quit    quit (Ctrl-D when the message is empty)
           PgUp, PgDn, Esc          scroll the messages back, forward, to the newest
 

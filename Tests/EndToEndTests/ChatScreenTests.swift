@@ -113,6 +113,21 @@ extension EndToEnd {
             #expect(row.contains(styledSender), "got \(row.debugDescription)")
         }
 
+        @Test func wordKeysKillRingAndUndoWorkFromTheKeyboard() throws {
+            let session = try started()
+            for character in "alpha beta gamma" { try session.type(String(character)) }
+            try session.press("C-Left")
+            try session.waitUntil("Ctrl-Left goes back a word") { _, cursor in cursor == (11, 23) }
+            try session.press("M-b")
+            try session.waitUntil("Alt-B goes back another") { _, cursor in cursor == (6, 23) }
+            try session.press("M-d")
+            try session.waitUntil("Alt-D kills the word after") { screen, _ in screen[23] == "alpha  gamma" }
+            try session.press("C-e", "C-y")
+            try session.waitUntil("Ctrl-Y yanks it back at the end") { screen, _ in screen[23] == "alpha  gammabeta" }
+            try session.press("C-_", "C-_")
+            try session.waitUntil("Ctrl-_ undoes the yank and the kill") { screen, _ in screen[23] == "alpha beta gamma" }
+        }
+
         @Test func aPastedBlockIsInsertedWithItsNewlinesAndNotSent() throws {
             let session = try started()
             let lines = (1...8).map { "pasted line \($0) 日本語" }
