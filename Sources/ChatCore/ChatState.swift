@@ -145,6 +145,7 @@ public struct ChatState: Equatable, Sendable {
         case .pageUp: scroll(by: -max(1, paneHeight - 1))
         case .pageDown: scroll(by: max(1, paneHeight - 1))
         case .escape: returnToNewest()
+        case .control("z"): return [.suspend]
         case .control("c"): isFinished = true
         case .control("d"):
             if composer.draft.isEmpty { isFinished = true } else { composer.edit { $0.deleteForward() } }

@@ -3,4 +3,6 @@ public enum Effect: Equatable, Sendable {
     /// Store and send this message, then report back with `Event.delivered` or
     /// `Event.deliveryFailed`. Until then it stays in the composer.
     case send(Message)
+    /// Give the terminal back to the shell until the user resumes (Ctrl-Z, `fg`).
+    case suspend
 }

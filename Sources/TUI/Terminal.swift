@@ -110,6 +110,20 @@ public final class Terminal {
         return Int64(now.tv_sec) * 1000 + Int64(now.tv_nsec) / 1_000_000
     }
 
+    /// Gives the terminal back to the shell and stops the process, as Ctrl-Z
+    /// does in a cooked terminal; when the shell continues it (`fg`), takes the
+    /// terminal over again. The caller redraws everything afterwards.
+    public func suspend() {
+        if bracketedPaste, let disable = chat_tigetstr("BD") { fputs(disable, tty) }
+        fflush(tty)
+        endwin()
+        kill(getpid(), SIGSTOP)
+        // Continued: the next refresh puts ncurses' modes back.
+        if bracketedPaste, let enable = chat_tigetstr("BE") { fputs(enable, tty) }
+        fflush(tty)
+        clearok(chat_curscr(), true)
+    }
+
     /// Leaves full-screen mode and gives the terminal back as it was found.
     /// Safe to call more than once.
     public func restore() {

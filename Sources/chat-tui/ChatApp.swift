@@ -78,6 +78,11 @@ struct ChatApp {
             for event in events {
                 if case .resize = event { screen.invalidate() }
                 let effects = state.apply(event, now: SystemClock.now())
+                if effects.contains(.suspend) {
+                    terminal.suspend()
+                    screen.invalidate()
+                    state.apply(.resize(terminal.size), now: SystemClock.now())
+                }
                 for case .send(let message) in effects {
                     do {
                         try room.append(Transcript.encode(message))

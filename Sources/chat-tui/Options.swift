@@ -64,6 +64,7 @@ struct Options: Equatable {
           Alt-B, Alt-F             move back, forward a word (also Ctrl-Left, Ctrl-Right)
           Ctrl-Y, Alt-Y            put back deleted text, cycle through earlier deletions
           Ctrl-_, Alt-_            undo, redo
+          Ctrl-Z                   suspend to the shell (fg resumes)
           Ctrl-C, Ctrl-D, /quit    quit (Ctrl-D when the message is empty)
           PgUp, PgDn, Esc          scroll the messages back, forward, to the newest
 

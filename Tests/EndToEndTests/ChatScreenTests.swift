@@ -128,6 +128,26 @@ extension EndToEnd {
             try session.waitUntil("Ctrl-_ undoes the yank and the kill") { screen, _ in screen[23] == "alpha beta gamma" }
         }
 
+        @Test func ctrlZSuspendsToTheShellAndFgBringsTheScreenBack() throws {
+            let folder = try makeTemporaryFolder()
+            defer { try? FileManager.default.removeItem(atPath: folder) }
+            // A shell with job control runs chat-tui ("$1"), reports the stop, and
+            // brings it back with fg after a line is typed.
+            let shell = folder + "/shell.sh"
+            try "set -m\n\"$1\"\necho \"STOPPED:$?\"\nread -r line\nfg\n".write(toFile: shell, atomically: true, encoding: .utf8)
+            let session = try TmuxSession(columns: 60, rows: 10, launcher: ["bash", shell])
+            try session.waitUntil("chat-tui is up") { screen, _ in screen.last?.hasPrefix("Message local") == true }
+            try session.type("draft kept 日本")
+            try session.press("C-z")
+            try session.waitUntil("the shell has the terminal") { screen, _ in screen.contains { $0.hasPrefix("STOPPED:") } }
+            try session.press("Enter")
+            try session.waitUntil("fg brings the screen back intact") { screen, cursor in
+                screen.count == 10 && screen[8].hasPrefix("── local") && screen[9] == "draft kept 日本" && cursor == (15, 9)
+            }
+            try session.press("Enter")
+            try session.waitUntil("and it works as before") { screen, _ in screen[7].hasSuffix("<alice> draft kept 日本") }
+        }
+
         @Test func aPastedBlockIsInsertedWithItsNewlinesAndNotSent() throws {
             let session = try started()
             let lines = (1...8).map { "pasted line \($0) 日本語" }
