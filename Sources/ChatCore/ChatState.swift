@@ -29,6 +29,14 @@ public struct ChatState: Equatable, Sendable {
     public private(set) var unread = 0
     /// True when the user typed since scrolling back, which unfolds the draft.
     private var typedWhileScrolled = false
+    /// What the user sent in this room, oldest first: from the room's history and
+    /// this run. Up and Down walk through it.
+    public private(set) var sentHistory: [String] = []
+    /// Where the walk through `sentHistory` is: an index, or nil at the unsent draft.
+    private var walkPosition: Int?
+    /// The drafts left at each place of the walk (the unsent draft at
+    /// `sentHistory.count`), so walking on never loses an edit.
+    private var walkDrafts: [Int: Draft] = [:]
     /// How text is measured, shared by every part of the screen.
     public let rules: WidthRules
 
@@ -88,17 +96,24 @@ public struct ChatState: Equatable, Sendable {
         case .resize(let newSize):
             size = newSize
         case .received(let message):
-            messages.append(markingOwn(message))
+            let message = markingOwn(message)
+            messages.append(message)
+            if let sent = Self.recallText(message) { sentHistory.append(sent) }
             if scrolledTo != nil { unread += 1 }
         case .history(let older):
             firstMessageID -= older.count
-            messages.insert(contentsOf: older.map(markingOwn), at: 0)
+            let marked = older.map(markingOwn)
+            messages.insert(contentsOf: marked, at: 0)
+            sentHistory.insert(contentsOf: marked.compactMap(Self.recallText), at: 0)
         case .replay(let unreadable, let ended):
             unreadableLines = unreadable
             replayEnded = ended
         case .delivered:
             if let message = outgoing {
                 messages.append(message)
+                if let sent = Self.recallText(message) { sentHistory.append(sent) }
+                walkPosition = nil
+                walkDrafts = [:]
                 composer.reset()
                 warning = nil
                 returnToNewest()
@@ -126,8 +141,19 @@ public struct ChatState: Equatable, Sendable {
         case .alt(.enter), .control("j"): composer.edit { $0.insert("\n") }
         case .left, .control("b"): composer.edit { $0.moveLeft() }
         case .right, .control("f"): composer.edit { $0.moveRight() }
-        case .up, .control("p"): composer.moveVertically(by: -1, width: size.columns, rules: rules)
-        case .down, .control("n"): composer.moveVertically(by: 1, width: size.columns, rules: rules)
+        case .up, .control("p"):
+            if composerLayout.caretRow == 0, !sentHistory.isEmpty {
+                walk(by: -1)
+            } else {
+                composer.moveVertically(by: -1, width: size.columns, rules: rules)
+            }
+        case .down, .control("n"):
+            let layout = composerLayout
+            if layout.caretRow == layout.rows.count - 1, walkPosition != nil {
+                walk(by: 1)
+            } else {
+                composer.moveVertically(by: 1, width: size.columns, rules: rules)
+            }
         case .home, .control("a"): composer.edit { $0.moveToLineStart() }
         case .end, .control("e"): composer.edit { $0.moveToLineEnd() }
         case .backspace, .control("h"): composer.edit { $0.deleteBackward() }
@@ -152,6 +178,29 @@ public struct ChatState: Equatable, Sendable {
         default: break
         }
         return []
+    }
+
+    /// What recalling `message` puts in the composer: the user's own messages,
+    /// and actions as the /me command that sends them.
+    static func recallText(_ message: Message) -> String? {
+        guard message.isOwn else { return nil }
+        switch message.kind {
+        case .message: return message.text.hasPrefix("/") ? "/" + message.text : message.text
+        case .action: return "/me " + message.text
+        default: return nil
+        }
+    }
+
+    /// Walks one step back (-1) or forward (1) through what was sent, keeping
+    /// the draft left at each place; past the newest is the unsent draft again.
+    private mutating func walk(by step: Int) {
+        let current = walkPosition ?? sentHistory.count
+        let next = current + step
+        guard next >= 0, next <= sentHistory.count else { return }
+        walkDrafts[current] = composer.draft
+        let draft = walkDrafts[next] ?? Draft(sentHistory[next])
+        composer.edit { $0 = draft }
+        walkPosition = next == sentHistory.count ? nil : next
     }
 
     /// Follows the newest message again.

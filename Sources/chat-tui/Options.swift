@@ -56,7 +56,8 @@ struct Options: Equatable {
           Enter                    send the message
           Alt-Enter, Ctrl-J        start a new line in the message
           Left, Right              move by one character
-          Up, Down                 move by one row of the message
+          Up, Down                 move by one row; from the first or last row, walk
+                                   through what you sent in this room
           Home, End, Ctrl-A/E      go to the start or end of the line
           Backspace, Delete        delete one character
           Ctrl-U, Ctrl-K           delete to the start or end of the line

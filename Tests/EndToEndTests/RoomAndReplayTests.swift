@@ -86,6 +86,23 @@ extension EndToEnd {
             }
         }
 
+        @Test func upRecallsWhatWasSentInEarlierRuns() throws {
+            let dataHome = try makeTemporaryFolder()
+            defer { try? FileManager.default.removeItem(atPath: dataHome) }
+            let rooms = dataHome + "/chat-tui/rooms"
+            try FileManager.default.createDirectory(atPath: rooms, withIntermediateDirectories: true)
+            try ([#"{"ts":"2026-12-02T18:00:00Z","from":"alice","text":"said yesterday"}"#,
+                  #"{"ts":"2026-12-02T18:01:00Z","from":"bob","text":"bob's line"}"#].joined(separator: "\n") + "\n")
+                .write(toFile: rooms + "/local.jsonl", atomically: true, encoding: .utf8)
+            let session = try TmuxSession(columns: 60, rows: 10, dataHome: dataHome)
+            try ready(session)
+            try session.type("half written")
+            try session.press("Up")
+            try session.waitUntil("Up recalls the last thing alice sent") { screen, _ in screen[9] == "said yesterday" }
+            try session.press("Down")
+            try session.waitUntil("Down brings the unsent draft back") { screen, _ in screen[9] == "half written" }
+        }
+
         @Test func anotherRoomIsAnotherFile() throws {
             let session = try TmuxSession(columns: 60, rows: 10, arguments: ["--room", "日本語"])
             try session.waitUntil("the room's name is on the separator") { screen, _ in

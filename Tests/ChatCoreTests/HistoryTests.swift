@@ -1,0 +1,76 @@
+import Testing
+@testable import ChatCore
+
+@Suite struct HistoryTests {
+    var chat = Harness(columns: 40, rows: 12)
+
+    var text: String { chat.state.composer.draft.text }
+
+    mutating func send(_ text: String) {
+        chat.type(text)
+        chat.press(.enter)
+    }
+
+    @Test mutating func upAndDownWalkWhatWasSentAndTheUnsentDraftComesBack() {
+        send("first")
+        send("second")
+        chat.type("unsent 日本")
+        chat.press(.up)
+        #expect(text == "second")
+        chat.press(.up)
+        #expect(text == "first")
+        chat.press(.up)
+        #expect(text == "first", "no further than the oldest")
+        chat.press(.down)
+        #expect(text == "second")
+        chat.press(.down)
+        #expect(text == "unsent 日本")
+        #expect(chat.state.composer.draft.cursor == 9)
+    }
+
+    @Test mutating func editsMadeWhileWalkingAreKeptUntilSent() {
+        send("first")
+        chat.type("draft")
+        chat.press(.up)
+        chat.type(" edited")
+        chat.press(.down)
+        #expect(text == "draft")
+        chat.press(.up)
+        #expect(text == "first edited")
+        chat.press(.enter)
+        #expect(chat.state.sentHistory == ["first", "first edited"])
+        chat.press(.up)
+        #expect(text == "first edited")
+        chat.press(.up)
+        #expect(text == "first", "the history itself is unchanged")
+    }
+
+    @Test mutating func upInsideATallDraftMovesFirstAndWalksOnlyFromTheFirstRow() {
+        send("old")
+        chat.type("line one\nline two")
+        chat.press(.up)
+        #expect(text == "line one\nline two", "the caret went up a row")
+        chat.press(.up)
+        #expect(text == "old")
+    }
+
+    @Test mutating func historyComesFromTheRoomAndActionsComeBackAsMe() {
+        chat.state.apply(.history([
+            Message(sender: "alice", text: "from yesterday", time: nil),
+            Message(sender: "bob", text: "not mine", time: nil),
+            Message(sender: "alice", text: "waves", time: nil, kind: .action),
+            Message(sender: "alice", text: "/not a command", time: nil),
+        ]), now: chat.now)
+        #expect(chat.state.sentHistory == ["from yesterday", "/me waves", "//not a command"])
+        chat.press(.up)
+        #expect(text == "//not a command")
+        chat.press(.up)
+        #expect(text == "/me waves")
+    }
+
+    @Test mutating func withNothingSentUpGoesToTheStart() {
+        chat.type("abc")
+        chat.press(.up)
+        #expect(chat.state.composer.draft.cursor == 0)
+    }
+}
