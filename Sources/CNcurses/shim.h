@@ -81,6 +81,23 @@ static inline const char *chat_tigetstr(const char *name) {
 /// Key codes chat-tui gives the start and end markers of a bracketed paste.
 static inline int chat_key_paste_start(void) { return KEY_MAX + 1; }
 static inline int chat_key_paste_end(void) { return KEY_MAX + 2; }
+/// Asks for mouse wheel events only; clicks and drags stay with the terminal
+/// (with Shift held, in terminals that pass them to the program otherwise).
+static inline void chat_enable_wheel(void) {
+    mousemask(BUTTON4_PRESSED | BUTTON5_PRESSED, NULL);
+    mouseinterval(0);
+}
+
+/// Which way the wheel of the mouse event just read turned: -1 up, 1 down, 0 not
+/// a wheel event.
+static inline int chat_wheel_direction(void) {
+    MEVENT event;
+    if (getmouse(&event) != OK) return 0;
+    if (event.bstate & BUTTON4_PRESSED) return -1;
+    if (event.bstate & BUTTON5_PRESSED) return 1;
+    return 0;
+}
+
 /// Key codes chat-tui gives Ctrl-Left and Ctrl-Right (terminfo kLFT5, kRIT5).
 static inline int chat_key_control_left(void) { return KEY_MAX + 3; }
 static inline int chat_key_control_right(void) { return KEY_MAX + 4; }

@@ -171,6 +171,8 @@ public struct ChatState: Equatable, Sendable {
         case .pageUp: scroll(by: -max(1, paneHeight - 1))
         case .pageDown: scroll(by: max(1, paneHeight - 1))
         case .escape: returnToNewest()
+        case .wheelUp: scroll(by: -Self.wheelRows)
+        case .wheelDown: scroll(by: Self.wheelRows)
         case .control("z"): return [.suspend]
         case .control("c"): isFinished = true
         case .control("d"):
@@ -202,6 +204,9 @@ public struct ChatState: Equatable, Sendable {
         composer.edit { $0 = draft }
         walkPosition = next == sentHistory.count ? nil : next
     }
+
+    /// The rows one notch of the mouse wheel scrolls.
+    static let wheelRows = 3
 
     /// Follows the newest message again.
     private mutating func returnToNewest() {

@@ -14,6 +14,9 @@ public indirect enum Key: Equatable, Sendable {
     case pageUp
     case pageDown
     case escape
+    /// The mouse wheel turned a notch.
+    case wheelUp
+    case wheelDown
     /// Ctrl with the arrow keys, which move by word.
     case controlLeft
     case controlRight

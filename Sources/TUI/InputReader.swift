@@ -51,6 +51,13 @@ public final class InputReader {
             case .code(KEY_RESIZE):
                 flushText()
                 events.append(.resize(terminal.size))
+            case .code(KEY_MOUSE):
+                flushText()
+                switch chat_wheel_direction() {
+                case -1: events.append(.key(.wheelUp))
+                case 1: events.append(.key(.wheelDown))
+                default: break
+                }
             case .code(let code):
                 flushText()
                 if let key = Self.functionKey(code) { events.append(.key(key)) }

@@ -45,6 +45,7 @@ public final class Terminal {
         set_escdelay(25)
         curs_set(1)
         bracketedPaste = Self.enableBracketedPaste(tty: tty)
+        chat_enable_wheel()
         for (capability, code) in [("kLFT5", chat_key_control_left()), ("kRIT5", chat_key_control_right())] {
             if let sequence = chat_tigetstr(capability) { define_key(sequence, code) }
         }

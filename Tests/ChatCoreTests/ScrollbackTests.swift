@@ -34,6 +34,16 @@ import Testing
         #expect(paneTexts(chat).last == "m30")
     }
 
+    @Test func theWheelScrollsThreeRowsANotch() {
+        var chat = chat(messages: 30)
+        chat.press(.wheelUp)
+        #expect(paneTexts(chat).first == "m18")
+        chat.press(.wheelUp, times: 2)
+        #expect(paneTexts(chat).first == "m12")
+        chat.press(.wheelDown, times: 3)
+        #expect(chat.state.scrolledTo == nil)
+    }
+
     @Test func newMessagesDoNotMoveWhatIsReadAndAreCounted() {
         var chat = chat(messages: 30)
         chat.press(.pageUp)

@@ -84,6 +84,13 @@ extension EndToEnd {
                 screen[9].hasSuffix("<bob> hello?") && screen[8].hasSuffix("<bob> are you there?")
                     && !screen[10].contains("new")
             }
+            // The mouse wheel, as xterm reports it (button 64 is a notch up, 65 down).
+            try alice.pressBytes([0x1B, 0x5B, 0x4D, 0x60, 0x21, 0x21])
+            try alice.waitUntil("a notch of the wheel scrolls back three rows") { screen, _ in
+                screen[0].hasSuffix("<carol> line 40") && screen[10].contains(" ↑ scrolled (Esc) ")
+            }
+            try alice.pressBytes([0x1B, 0x5B, 0x4D, 0x61, 0x21, 0x21])
+            try alice.waitUntil("a notch down returns") { screen, _ in screen[9].hasSuffix("<bob> hello?") }
         }
 
         @Test func upRecallsWhatWasSentInEarlierRuns() throws {

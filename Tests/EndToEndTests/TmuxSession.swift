@@ -84,6 +84,11 @@ final class TmuxSession {
         try run(["send-keys", "-t", "t"] + keys)
     }
 
+    /// Sends raw bytes as the terminal would, such as a mouse report.
+    func pressBytes(_ bytes: [UInt8]) throws {
+        try run(["send-keys", "-t", "t", "-H"] + bytes.map { String(format: "%02x", $0) })
+    }
+
     /// Resizes the window; the program gets SIGWINCH as from a real terminal.
     func resize(columns: Int, rows: Int) throws {
         try run(["resize-window", "-t", "t", "-x", "\(columns)", "-y", "\(rows)"])
