@@ -1,8 +1,9 @@
 /// Breaks text into rows no wider than a given number of columns.
 ///
 /// Rows break after a space where they can, and between two characters where
-/// either is wide (CJK text has no spaces); a word longer than the row is broken
-/// between grapheme clusters, and a cluster is never split. The one space at which
+/// either is wide (CJK text has no spaces), following the kinsoku rules of
+/// Japanese (`Kinsoku`); a word longer than the row is broken between grapheme
+/// clusters, and a cluster is never split. The one space at which
 /// a row breaks may hang one column past the edge, so that the caret before it has
 /// a cell; a line that ends with such a space gets an empty row for the caret after it.
 public struct TextWrapper: Sendable {
@@ -42,7 +43,8 @@ public struct TextWrapper: Sendable {
             while index < line.endIndex {
                 let character = line[index]
                 let w = rules.width(of: character)
-                if index > start, !character.isSpace, previousWide || w == 2 {
+                if index > start, !character.isSpace, previousWide || w == 2,
+                   Kinsoku.allowsBreak(between: line[index - 1], and: character) {
                     lastBreak = (index, column)
                 }
                 if column + w > width {
@@ -53,7 +55,18 @@ public struct TextWrapper: Sendable {
                     } else if let point = lastBreak {
                         index = point.index
                         column = point.column
-                    } else if index == start {
+                    } else if index > start {
+                        // A word too long for the row is cut, but not where the
+                        // rules forbid: the cut moves back while it can.
+                        var cut = index
+                        while cut - 1 > start, !Kinsoku.allowsBreak(between: line[cut - 1], and: line[cut]) {
+                            cut -= 1
+                        }
+                        if cut < index {
+                            column -= rules.width(of: line[cut..<index])
+                            index = cut
+                        }
+                    } else {
                         column = w
                         index += 1
                     }

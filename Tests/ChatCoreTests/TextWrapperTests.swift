@@ -77,6 +77,31 @@ import Testing
             #expect(expected == text.count)
         }
     }
+    @Test(arguments: [
+        ("あいうえお。かきく", ["あいうえ", "お。かきく"]),  // 。 never starts a row
+        ("あいうえおっと", ["あいうえ", "おっと"]),  // nor small kana
+        ("あいうえおーい", ["あいうえ", "おーい"]),  // nor the prolonged sound mark
+        ("あいうえ「お」", ["あいうえ", "「お」"]),  // 「 never ends a row
+        ("あいう、「えお」", ["あいう、", "「えお」"]),
+    ])
+    func japaneseFollowsTheKinsokuRules(text: String, rows: [String]) {
+        #expect(wrap(text, 10) == rows)
+    }
+
+    @Test func aCutThroughALongWordAvoidsTheForbiddenPlacesToo() {
+        #expect(wrap("abcdefghij.", 10) == ["abcdefghi", "j."])
+    }
+
+    @Test func kinsokuNeverMakesARowWiderThanAllowed() {
+        let texts = ["。。。。。。。。", "「「「「「「", "あ。い。う。え。お。か。き。く。", "ーーーーーーーー", "っ。」ー、！？"]
+        for text in texts {
+            for width in 1...9 {
+                let rows = TextWrapper(rules: .terminal).rows(of: Array(text), width: width)
+                #expect(rows.allSatisfy { $0.width <= max(width, 2) }, "\(text) at \(width)")
+                #expect(rows.map { $0.range.count }.reduce(0, +) == text.count, "every character kept")
+            }
+        }
+    }
 }
 
 extension ArraySlice {
@@ -85,4 +110,5 @@ extension ArraySlice {
         while let last = slice.last, predicate(last) { slice.removeLast() }
         return slice
     }
+
 }
