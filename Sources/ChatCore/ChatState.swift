@@ -1,7 +1,7 @@
 /// Everything the chat screen is: the room, its messages, the composer and the
 /// terminal's size. `apply(_:now:)` is the only way it changes, one event at a
 /// time, so every behaviour can be tested by feeding it events.
-public struct ChatState: Equatable, Sendable {
+public struct ChatState: Sendable {
     /// The room's name, shown on the separator line.
     public let room: String
     /// The name the user's messages are sent under.
@@ -39,12 +39,23 @@ public struct ChatState: Equatable, Sendable {
     private var walkDrafts: [Int: Draft] = [:]
     /// How text is measured, shared by every part of the screen.
     public let rules: WidthRules
+    /// The local clock messages are shown on; it decides where days change.
+    public let clock: ClockFace
+    /// How the line between days names them.
+    public let dateStyle: ClockFace.DateStyle
 
-    public init(room: String, nick: String, size: TerminalSize, rules: WidthRules = .terminal) {
+    /// The longest gap, in seconds, between two messages from one sender that
+    /// are shown as one group under one header.
+    public static let groupingGap: Int64 = 5 * 60
+
+    public init(room: String, nick: String, size: TerminalSize, rules: WidthRules = .terminal,
+                clock: ClockFace = .utc, dateStyle: ClockFace.DateStyle = .english) {
         self.room = room
         self.nick = nick
         self.size = size
         self.rules = rules
+        self.clock = clock
+        self.dateStyle = dateStyle
     }
 
     /// An id for the message at `index` that stays the same while the state lives,
@@ -76,7 +87,25 @@ public struct ChatState: Equatable, Sendable {
 
     /// The rows message `index` takes in the pane at the current width.
     public func rowCount(ofMessageAt index: Int) -> Int {
-        MessageLayout(message: messages[index], width: size.columns, rules: rules, clock: .utc).rows.count
+        MessageLayout(message: messages[index], context: context(ofMessageAt: index), width: size.columns,
+                      rules: rules, clock: clock).rows.count
+    }
+
+    /// How message `index` stands among its neighbours: whether it continues the
+    /// group of the one before, and whether it starts a day.
+    public func context(ofMessageAt index: Int) -> MessageLayout.Context {
+        let message = messages[index]
+        guard let time = message.time else { return MessageLayout.Context() }
+        let previous = index > 0 ? messages[index - 1] : nil
+        let previousTime = previous?.time
+        let newDay = previousTime.map { !clock.sameDay($0, time) } ?? true
+        var context = MessageLayout.Context(dayLine: newDay ? clock.dayName(time, style: dateStyle) : nil)
+        if let previous, let previousTime, !newDay, previous.sender == message.sender,
+           previous.kind == .message, message.kind == .message,
+           (0...Self.groupingGap).contains(time.secondsSinceEpoch - previousTime.secondsSinceEpoch) {
+            context.showsHeader = false
+        }
+        return context
     }
 
     private var paneHeight: Int { screenLayout(for: composerLayout).paneRows.count }

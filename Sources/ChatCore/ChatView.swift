@@ -33,8 +33,10 @@ public struct ChatView {
         defer { cache.keep(shown) }
         func layout(at index: Int) -> MessageLayout {
             let id = state.messageID(at: index)
-            let laidOut = shown[id] ?? cache.layout(id: id, width: state.size.columns)
-                ?? MessageLayout(message: state.messages[index], width: state.size.columns, rules: state.rules, clock: clock)
+            let context = state.context(ofMessageAt: index)
+            let laidOut = shown[id] ?? cache.layout(id: id, width: state.size.columns, context: context)
+                ?? MessageLayout(message: state.messages[index], context: context, width: state.size.columns,
+                                 rules: state.rules, clock: clock)
             shown[id] = laidOut
             return laidOut
         }

@@ -40,6 +40,36 @@ public struct ClockFace: Sendable {
         return guess
     }
 
+    /// How the line between two days' messages names the day.
+    public enum DateStyle: Sendable {
+        /// `Wednesday 2 December 2026`
+        case english
+        /// `2026年12月2日(水)`
+        case japanese
+    }
+
+    /// The local date of `time`, as the line that marks a new day shows it.
+    public func dayName(_ time: Timestamp, style: DateStyle) -> String {
+        let civil = civilTime(time)
+        let days = Int((civil.date.secondsSinceEpoch / 86_400) % 7)
+        let weekday = (days + 4 + 7) % 7  // 1970-01-01 was a Thursday; 0 is Sunday
+        switch style {
+        case .english:
+            let names = ["Sunday", "Monday", "Tuesday", "Wednesday", "Thursday", "Friday", "Saturday"]
+            let months = ["January", "February", "March", "April", "May", "June", "July", "August", "September",
+                          "October", "November", "December"]
+            return "\(names[weekday]) \(civil.day) \(months[civil.month - 1]) \(civil.year)"
+        case .japanese:
+            let names = ["日", "月", "火", "水", "木", "金", "土"]
+            return "\(civil.year)年\(civil.month)月\(civil.day)日(\(names[weekday]))"
+        }
+    }
+
+    /// Whether two moments fall on the same local day.
+    public func sameDay(_ first: Timestamp, _ second: Timestamp) -> Bool {
+        civilTime(first).date == civilTime(second).date
+    }
+
     private func twoDigits(_ value: Int) -> String {
         value < 10 ? "0\(value)" : "\(value)"
     }

@@ -24,13 +24,30 @@ public struct MessageLayout: Sendable {
         public var format: TextFormat = .plain
     }
 
+    /// Where a message stands among its neighbours, which decides its first rows.
+    public struct Context: Equatable, Sendable {
+        /// False when it continues a group of messages from the same sender a few
+        /// minutes apart, which share the first one's time and name.
+        public var showsHeader = true
+        /// The day's name, when the message is the first of its day.
+        public var dayLine: String?
+
+        public init(showsHeader: Bool = true, dayLine: String? = nil) {
+            self.showsHeader = showsHeader
+            self.dayLine = dayLine
+        }
+    }
+
     /// The message's rows, top to bottom.
     public let rows: [[Span]]
     /// The width it was laid out for.
     public let width: Int
+    /// The neighbours it was laid out among.
+    public let context: Context
 
-    public init(message: Message, width: Int, rules: WidthRules, clock: ClockFace) {
+    public init(message: Message, context: Context = Context(), width: Int, rules: WidthRules, clock: ClockFace) {
         self.width = width
+        self.context = context
         let time = message.time.map { Array(clock.hourMinute($0)) } ?? []
         let sender = Self.truncated(message.sender, to: Self.maxSenderWidth, rules: rules)
         let (label, labelStyle) = Self.label(for: message, sender: sender)
@@ -49,7 +66,10 @@ public struct MessageLayout: Sendable {
         let inline = width - indent >= min(Self.minTextWidth, width / 2)
         let textColumn = inline ? indent : min(2, max(0, width - 1))
         let wrapped = TextWrapper(rules: rules).rows(of: text, width: max(1, width - textColumn))
-        var rows: [[Span]] = inline ? [] : [header]
+        if !context.showsHeader { header = [] }
+        var rows: [[Span]] = []
+        if let day = context.dayLine { rows.append(Self.dayLine(day, width: width, rules: rules)) }
+        if !inline && !header.isEmpty { rows.append(header) }
         for (index, row) in wrapped.enumerated() {
             var spans = inline && index == 0 ? header : []
             var column = textColumn
@@ -90,6 +110,17 @@ public struct MessageLayout: Sendable {
         }
         if position < range.upperBound { pieces.append((position..<range.upperBound, .plain)) }
         return pieces
+    }
+
+    /// `── Wednesday 2 December 2026 ──`, centred on a row of `─`.
+    static func dayLine(_ day: String, width: Int, rules: WidthRules) -> [Span] {
+        let label = Array(" \(day) ")
+        let labelWidth = rules.width(of: label)
+        let left = max(0, (width - labelWidth) / 2)
+        let right = max(0, width - left - labelWidth)
+        return [Span(column: 0, text: Array(repeating: "─", count: left)[...], style: .separator),
+                Span(column: left, text: label[...], style: .event),
+                Span(column: left + labelWidth, text: Array(repeating: "─", count: right)[...], style: .separator)]
     }
 
     /// `text` cut to at most `width` columns, ending in `…` when it was cut.

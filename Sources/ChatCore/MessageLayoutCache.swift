@@ -3,9 +3,10 @@
 final class MessageLayoutCache {
     private var layouts: [Int: MessageLayout] = [:]
 
-    /// The layout kept for message `id`, if it was made at `width`.
-    func layout(id: Int, width: Int) -> MessageLayout? {
-        guard let layout = layouts[id], layout.width == width else { return nil }
+    /// The layout kept for message `id`, if it was made at `width` among the
+    /// same neighbours.
+    func layout(id: Int, width: Int, context: MessageLayout.Context) -> MessageLayout? {
+        guard let layout = layouts[id], layout.width == width, layout.context == context else { return nil }
         return layout
     }
 

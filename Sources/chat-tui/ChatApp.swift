@@ -45,7 +45,8 @@ struct ChatApp {
         let input = InputReader(terminal: terminal)
         let view = ChatView(clock: clock)
         let label = replay == nil ? options.room.value : "\(options.room.value) · replay"
-        var state = ChatState(room: label, nick: options.nick, size: terminal.size, rules: rules)
+        var state = ChatState(room: label, nick: options.nick, size: terminal.size, rules: rules, clock: clock,
+                              dateStyle: Self.dateStyle(environment: environment))
         screen.draw(view.frame(for: state))
 
         // History comes after the first frame, so a large room never delays it.
@@ -95,6 +96,13 @@ struct ChatApp {
                 if state.isFinished { break }
             }
         }
+    }
+
+    /// Japanese day names when the user's locale for dates is Japanese.
+    static func dateStyle(environment: [String: String]) -> ClockFace.DateStyle {
+        let locale = [environment["LC_ALL"], environment["LC_TIME"], environment["LANG"]]
+            .compactMap { $0 }.first { !$0.isEmpty } ?? ""
+        return locale.hasPrefix("ja") ? .japanese : .english
     }
 
     /// How this terminal draws text: from the cache for its kind of terminal, or

@@ -49,14 +49,16 @@ import Testing
     @Test func theNewestMessagesAreKeptInViewAsTheComposerGrows() {
         var chat = Harness(columns: 30, rows: 8)
         for index in 1...10 {
-            let message = Message(sender: "bob", text: "message \(index)", time: chat.now, isOwn: false)
+            // Two senders in turn, so each message keeps its header.
+            let message = Message(sender: index.isMultiple(of: 2) ? "bob" : "eve", text: "message \(index)",
+                                  time: chat.now, isOwn: false)
             chat.state.apply(.received(message), now: chat.now)
         }
         #expect(trimmed(chat.frame, 5) == "18:11 <bob> message 10")
         chat.type("a\nb\nc")
         let frame = chat.frame
         #expect(trimmed(frame, 3) == "18:11 <bob> message 10")
-        #expect(trimmed(frame, 2) == "18:11 <bob> message 9")
+        #expect(trimmed(frame, 2) == "18:11 <eve> message 9")
         #expect(frame.text(ofRow: 4).hasPrefix("──"))
     }
 
@@ -155,6 +157,37 @@ import Testing
         var short = Harness(columns: 40, rows: 12)
         short.type((1...5).map { "line \($0)" }.joined(separator: "\n"))
         #expect(!short.frame.text(ofRow: 6).contains(" row "), "no label while the draft fits")
+    }
+
+    @Test func aSendersMessagesFewMinutesApartShareOneHeader() {
+        var chat = Harness(columns: 40, rows: 8)
+        let at = { (minutes: Int64) in Timestamp(secondsSinceEpoch: chat.now.secondsSinceEpoch + minutes * 60) }
+        for (sender, text, minute) in [("bob", "one", 0), ("bob", "two", 4), ("bob", "three", 20), ("eve", "four", 21)] {
+            chat.state.apply(.received(Message(sender: sender, text: text, time: at(Int64(minute)))), now: chat.now)
+        }
+        #expect((1...5).map { trimmed(chat.frame, $0) } == [
+            "────── Wednesday 2 December 2026 ───────",
+            "18:11 <bob> one",
+            "            two",
+            "18:31 <bob> three",
+            "18:32 <eve> four",
+        ])
+        #expect(chat.frame.rows[1][14].style == .event)
+    }
+
+    @Test func aLineMarksWhereTheDayChangesInJapaneseToo() {
+        let tokyo = ClockFace.fixed(offsetSeconds: 9 * 3600)
+        var state = ChatState(room: "local", nick: "alice", size: TerminalSize(columns: 40, rows: 8),
+                              clock: tokyo, dateStyle: .japanese)
+        let evening = Timestamp(rfc3339: "2026-12-02T14:50:00Z")!  // 23:50 in Tokyo
+        let midnight = Timestamp(rfc3339: "2026-12-02T15:10:00Z")!  // 00:10 the next day
+        state.apply(.received(Message(sender: "bob", text: "late", time: evening)), now: evening)
+        state.apply(.received(Message(sender: "bob", text: "later", time: midnight)), now: midnight)
+        let frame = ChatView(clock: tokyo).frame(for: state)
+        #expect(trimmed(frame, 2).contains(" 2026年12月2日(水) "))
+        #expect(trimmed(frame, 3) == "23:50 <bob> late")
+        #expect(trimmed(frame, 4).contains(" 2026年12月3日(木) "))
+        #expect(trimmed(frame, 5) == "00:10 <bob> later", "a new day shows the header again")
     }
 
     @Test func framesHaveTheTerminalsShapeAtAnySize() {

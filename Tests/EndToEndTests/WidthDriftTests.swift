@@ -108,9 +108,13 @@ extension EndToEnd {
                 // The message row is the time, the sender and the text as tmux shows it
                 // after printf, and nothing else; the composer showed the same.
                 let shown = Self.cutToCells(printf.line)
-                var wanted = "<alice> " + shown
+                // The text starts in column 14, under `HH:MM <alice> ` (or under the
+                // blanks of a message grouped with the one before).
+                var wanted = shown
                 while wanted.last == " " { wanted.removeLast() }  // tmux leaves trailing blanks out
-                if sent[5].dropFirst(6) != wanted || typed[7] != shown {
+                let header = sent[5].prefix(14)
+                let headerIsRight = header.hasSuffix(" <alice> ") || header.allSatisfy { $0 == " " }
+                if !headerIsRight || sent[5].dropFirst(14) != wanted || typed[7] != shown {
                     stray.append("\(text): printf shows \(shown.debugDescription), the pane \(sent[5].debugDescription), "
                                  + "the composer \(typed[7].debugDescription)")
                 }
