@@ -37,6 +37,17 @@ public struct ChatState: Sendable {
     /// The drafts left at each place of the walk (the unsent draft at
     /// `sentHistory.count`), so walking on never loses an edit.
     private var walkDrafts: [Int: Draft] = [:]
+    /// The incremental search through `sentHistory` that Ctrl-R runs, if any.
+    public private(set) var search: HistorySearch?
+
+    /// A search through what was sent: the text looked for, the entry found,
+    /// and the draft to go back to when the search is given up.
+    public struct HistorySearch: Sendable {
+        public var query = ""
+        /// The index in `sentHistory` of the entry shown; nil when none matches.
+        public var match: Int?
+        var savedDraft: Draft
+    }
     /// How text is measured, shared by every part of the screen.
     public let rules: WidthRules
     /// The local clock messages are shown on; it decides where days change.
@@ -116,6 +127,9 @@ public struct ChatState: Sendable {
     public mutating func apply(_ event: Event, now: Timestamp) -> [Effect] {
         var effects: [Effect] = []
         switch event {
+        case .text(let text) where search != nil:
+            search!.query += Self.normalizedInput(text)
+            findMatch(from: search!.match ?? sentHistory.count - 1)
         case .text(let text):
             let input = Self.normalizedInput(text)
             composer.type(input)
@@ -165,6 +179,7 @@ public struct ChatState: Sendable {
     }
 
     private mutating func press(_ key: Key, now: Timestamp) -> [Effect] {
+        if search != nil, searching(key) { return [] }
         switch key {
         case .enter: return send(now: now)
         case .alt(.enter), .control("j"): composer.edit { $0.insert("\n") }
@@ -202,6 +217,10 @@ public struct ChatState: Sendable {
         case .escape: returnToNewest()
         case .wheelUp: scroll(by: -Self.wheelRows)
         case .wheelDown: scroll(by: Self.wheelRows)
+        case .control("r"):
+            guard !sentHistory.isEmpty else { break }
+            search = HistorySearch(savedDraft: composer.draft)
+            findMatch(from: sentHistory.count - 1)
         case .control("z"): return [.suspend]
         case .control("c"): isFinished = true
         case .control("d"):
@@ -209,6 +228,45 @@ public struct ChatState: Sendable {
         default: break
         }
         return []
+    }
+
+    /// Handles `key` during a search; false when the key ends the search and
+    /// should then act as usual (the entry found stays in the composer).
+    private mutating func searching(_ key: Key) -> Bool {
+        guard let current = search else { return false }
+        switch key {
+        case .control("r"):
+            if let match = current.match, match > 0 { findMatch(from: match - 1) }
+        case .backspace, .control("h"):
+            search!.query = String(current.query.dropLast())
+            findMatch(from: sentHistory.count - 1)
+        case .escape, .control("g"):
+            let saved = current.savedDraft
+            composer.edit { $0 = saved }
+            search = nil
+        case .enter:
+            search = nil  // the entry found stays, to be edited or sent
+        default:
+            search = nil
+            return false
+        }
+        return true
+    }
+
+    /// Shows the newest entry at or before `start` that contains the query.
+    private mutating func findMatch(from start: Int) {
+        guard let query = search?.query else { return }
+        var index = min(start, sentHistory.count - 1)
+        while index >= 0 {
+            if query.isEmpty || sentHistory[index].lowercased().contains(query.lowercased()) {
+                search!.match = index
+                let entry = Draft(sentHistory[index])
+                composer.edit { $0 = entry }
+                return
+            }
+            index -= 1
+        }
+        search!.match = nil
     }
 
     /// What recalling `message` puts in the composer: the user's own messages,

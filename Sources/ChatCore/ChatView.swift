@@ -100,6 +100,10 @@ public struct ChatView {
         if let warning = state.warning {
             labels.append((" \(warning) ", .warning))
         }
+        if let search = state.search {
+            let found = search.match == nil ? " (no match)" : ""
+            labels.append((" search: \(search.query)\(found) ", search.match == nil ? .warning : .separatorLabel))
+        }
         if state.unreadableLines > 0 {
             let lines = state.unreadableLines == 1 ? "line" : "lines"
             labels.append((" \(state.unreadableLines) unreadable \(lines) ", .warning))

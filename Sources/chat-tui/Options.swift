@@ -58,6 +58,7 @@ struct Options: Equatable {
           Left, Right              move by one character
           Up, Down                 move by one row; from the first or last row, walk
                                    through what you sent in this room
+          Ctrl-R                   search what you sent (Esc gives up, Enter keeps it)
           Home, End, Ctrl-A/E      go to the start or end of the line
           Backspace, Delete        delete one character
           Ctrl-U, Ctrl-K           delete to the start or end of the line

@@ -2,7 +2,7 @@ import Testing
 @testable import ChatCore
 
 @Suite struct HistoryTests {
-    var chat = Harness(columns: 40, rows: 12)
+    var chat = Harness(columns: 60, rows: 12)
 
     var text: String { chat.state.composer.draft.text }
 
@@ -72,5 +72,36 @@ import Testing
         chat.type("abc")
         chat.press(.up)
         #expect(chat.state.composer.draft.cursor == 0)
+    }
+
+    @Test mutating func ctrlRSearchesWhatWasSentAsYouType() {
+        for text in ["deploy the app", "lunch at noon", "Deploy again tomorrow", "coffee"] { send(text) }
+        chat.type("my draft")
+        chat.press(.control("r"))
+        #expect(text == "coffee", "an empty search shows the newest")
+        chat.type("dep")
+        #expect(text == "Deploy again tomorrow", "case does not matter")
+        #expect(chat.frame.text(ofRow: 10).contains(" search: dep "))
+        chat.press(.control("r"))
+        #expect(text == "deploy the app", "Ctrl-R again finds the one before")
+        chat.type("x")
+        #expect(chat.frame.text(ofRow: 10).contains(" search: depx (no match) "))
+        chat.press(.backspace)
+        #expect(text == "Deploy again tomorrow")
+        chat.press(.escape)
+        #expect(text == "my draft", "Esc gives the search up and brings the draft back")
+        #expect(chat.state.search == nil)
+    }
+
+    @Test mutating func enterKeepsTheEntryFoundWithoutSendingIt() {
+        send("hello there")
+        chat.press(.control("r"))
+        chat.type("hell")
+        chat.press(.enter)
+        #expect(chat.state.search == nil)
+        #expect(text == "hello there")
+        #expect(chat.effects.count == 1, "only the first send")
+        chat.press(.control("a"))
+        #expect(chat.state.composer.draft.cursor == 0, "other keys act as usual after a search")
     }
 }

@@ -114,6 +114,15 @@ extension EndToEnd {
             try session.waitUntil("Up recalls the last thing alice sent") { screen, _ in screen[9] == "said yesterday" }
             try session.press("Down")
             try session.waitUntil("Down brings the unsent draft back") { screen, _ in screen[9] == "half written" }
+            try session.press("C-r")
+            try session.type("YEST")
+            try session.waitUntil("Ctrl-R finds it by a piece, whatever its case") { screen, _ in
+                screen[9] == "said yesterday" && screen[8].contains(" search: YEST ")
+            }
+            try session.press("Escape")
+            try session.waitUntil("Esc gives the search up") { screen, _ in
+                screen[9] == "half written" && !screen[8].contains("search")
+            }
         }
 
         @Test func anotherRoomIsAnotherFile() throws {
