@@ -23,7 +23,7 @@ public struct ChatView {
         let layout = state.composerLayout
         let screen = state.screenLayout(for: layout)
         drawPane(state, rows: screen.paneRows, into: &frame)
-        if let row = screen.separatorRow { drawSeparator(state, row: row, into: &frame) }
+        if let row = screen.separatorRow { drawSeparator(state, draft: layout, row: row, into: &frame) }
         drawComposer(state, layout: layout, rows: screen.composerRows, into: &frame)
         return frame
     }
@@ -75,13 +75,13 @@ public struct ChatView {
 
     /// `── room ─ notes… ──────── nick ──`: labels are dropped from the right
     /// when the line is too short, the nick first.
-    private func drawSeparator(_ state: ChatState, row: Int, into frame: inout Frame) {
+    private func drawSeparator(_ state: ChatState, draft: ComposerLayout, row: Int, into frame: inout Frame) {
         let width = state.size.columns
         frame.put(Array(repeating: CellText("─", width: 1), count: width), style: .separator, row: row, column: 0)
         let nick = " \(state.nick) "
         let nickWidth = state.rules.width(of: nick)
         var column = 2
-        for (index, label) in Self.separatorLabels(for: state).enumerated() {
+        for (index, label) in Self.separatorLabels(for: state, draft: draft).enumerated() {
             let labelWidth = state.rules.width(of: label.text)
             guard column + labelWidth <= width else { break }
             // The first label (the room) may leave no room for the nick; notes may not.
@@ -95,7 +95,7 @@ public struct ChatView {
     }
 
     /// The room's name, then what needs saying about it, most urgent first.
-    static func separatorLabels(for state: ChatState) -> [(text: String, style: CellStyle)] {
+    static func separatorLabels(for state: ChatState, draft: ComposerLayout) -> [(text: String, style: CellStyle)] {
         var labels: [(text: String, style: CellStyle)] = [(" \(state.room) ", .separatorLabel)]
         if let warning = state.warning {
             labels.append((" \(warning) ", .warning))
@@ -108,7 +108,6 @@ public struct ChatView {
             let lines = state.unreadableLines == 1 ? "line" : "lines"
             labels.append((" \(state.unreadableLines) unreadable \(lines) ", .warning))
         }
-        let draft = state.composerLayout
         if draft.rows.count > Composer.maxRows {
             labels.append((" row \(draft.caretRow + 1)/\(draft.rows.count) ", .separatorLabel))
         }

@@ -115,13 +115,11 @@ public final class Terminal {
     /// does in a cooked terminal; when the shell continues it (`fg`), takes the
     /// terminal over again. The caller redraws everything afterwards.
     public func suspend() {
-        if bracketedPaste, let disable = chat_tigetstr("BD") { fputs(disable, tty) }
-        fflush(tty)
+        switchBracketedPaste("BD")
         endwin()
         kill(getpid(), SIGSTOP)
         // Continued: the next refresh puts ncurses' modes back.
-        if bracketedPaste, let enable = chat_tigetstr("BE") { fputs(enable, tty) }
-        fflush(tty)
+        switchBracketedPaste("BE")
         clearok(chat_curscr(), true)
     }
 
@@ -130,13 +128,17 @@ public final class Terminal {
     public func restore() {
         guard !restored else { return }
         restored = true
-        if bracketedPaste, let disable = chat_tigetstr("BD") {
-            fputs(disable, tty)
-            fflush(tty)
-        }
+        switchBracketedPaste("BD")
         endwin()
         delscreen(screen)
         fclose(tty)
+    }
+
+    /// Writes the terminal's `BE` (marks pastes) or `BD` (stops) when pastes are marked.
+    private func switchBracketedPaste(_ capability: String) {
+        guard bracketedPaste, let sequence = chat_tigetstr(capability) else { return }
+        fputs(sequence, tty)
+        fflush(tty)
     }
 
     /// Asks the terminal to mark pastes, when its terminfo entry says how
