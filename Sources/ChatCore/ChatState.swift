@@ -67,6 +67,7 @@ public struct ChatState: Sendable {
         self.rules = rules
         self.clock = clock
         self.dateStyle = dateStyle
+        composer = Composer(width: size.columns, rules: rules)
     }
 
     /// An id for the message at `index` that stays the same while the state lives,
@@ -75,10 +76,8 @@ public struct ChatState: Sendable {
         firstMessageID + index
     }
 
-    /// The composer's text at the current width.
-    public var composerLayout: ComposerLayout {
-        ComposerLayout(draft: composer.draft, width: size.columns, rules: rules)
-    }
+    /// The composer's text at the current width, as of the last event.
+    public var composerLayout: ComposerLayout { composer.layout }
 
     /// How the screen's rows are shared for a composer laid out as `layout`.
     /// While the user reads back, the draft folds to its caret's row and the pane
@@ -166,8 +165,8 @@ public struct ChatState: Sendable {
             warning = "not sent: \(reason); Enter tries again"
             outgoing = nil
         }
-        let layout = composerLayout
-        composer.scrollToCaret(in: layout, visibleRows: screenLayout(for: layout).composerRows.count)
+        composer.layOut(width: size.columns, rules: rules)
+        composer.scrollToCaret(in: composer.layout, visibleRows: screenLayout(for: composer.layout).composerRows.count)
         return effects
     }
 
@@ -242,7 +241,7 @@ public struct ChatState: Sendable {
             findMatch(from: sentHistory.count - 1)
         case .escape, .control("g"):
             let saved = current.savedDraft
-            composer.edit { $0 = saved }
+            composer.edit { $0.replaceAll(with: saved) }
             search = nil
         case .enter:
             search = nil  // the entry found stays, to be edited or sent
@@ -261,7 +260,7 @@ public struct ChatState: Sendable {
             if query.isEmpty || sentHistory[index].lowercased().contains(query.lowercased()) {
                 search!.match = index
                 let entry = Draft(sentHistory[index])
-                composer.edit { $0 = entry }
+                composer.edit { $0.replaceAll(with: entry) }
                 return
             }
             index -= 1
@@ -288,7 +287,7 @@ public struct ChatState: Sendable {
         guard next >= 0, next <= sentHistory.count else { return }
         walkDrafts[current] = composer.draft
         let draft = walkDrafts[next] ?? Draft(sentHistory[next])
-        composer.edit { $0 = draft }
+        composer.edit { $0.replaceAll(with: draft) }
         walkPosition = next == sentHistory.count ? nil : next
     }
 

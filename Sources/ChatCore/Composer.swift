@@ -20,44 +20,86 @@ public struct Composer: Equatable, Sendable {
         var range: Range<Int>
         var entry: Int
     }
-    /// Drafts to go back to with undo, and forward to with redo.
-    private var undoStack: [Draft] = []
-    private var redoStack: [Draft] = []
+    /// Steps to take back with undo, and to make again with redo.
+    private var undoStack: [UndoStep] = []
+    private var redoStack: [UndoStep] = []
     /// True while typing continues one word, which undo takes back as a whole.
     private var typingWord = false
+    /// How the draft lay on the composer's rows at the last `layOut`.
+    public private(set) var layout: ComposerLayout
+    /// What changed in the text since the last `layOut`.
+    private var unlaidChange: ChangedSpan?
+
+    /// The changes one undo takes back, and where the caret was around them.
+    private struct UndoStep: Equatable {
+        var changes: [DraftChange]
+        var cursorBefore: Int
+        var cursorAfter: Int
+        var size: Int { changes.reduce(0) { $0 + $1.removed.count + $1.inserted.count } }
+    }
 
     /// The most entries the kill ring keeps.
     static let killRingSize = 16
-    /// Undo keeps at most this many drafts, and fewer when they are long.
+    /// Undo keeps at most this many steps, and fewer when they are large.
     static let undoDepth = 200
     static let undoCharacters = 2_000_000
 
-    public init(draft: Draft = Draft()) {
+    public init(draft: Draft = Draft(), width: Int = 80, rules: WidthRules = .terminal) {
         self.draft = draft
+        layout = ComposerLayout(draft: draft, width: width, rules: rules)
+    }
+
+    /// Brings `layout` up to date with the draft for a composer `width` columns
+    /// wide: rewrapped around what changed, or whole when the width or the rules did.
+    public mutating func layOut(width: Int, rules: WidthRules) {
+        if layout.width != width || layout.rules != rules {
+            layout = ComposerLayout(draft: draft, width: width, rules: rules)
+        } else if let span = unlaidChange {
+            layout.update(after: span, in: draft)
+        } else {
+            layout.placeCaret(in: draft)
+        }
+        unlaidChange = nil
     }
 
     /// Applies an edit that is not a vertical move; the next vertical move aims
     /// for the caret's new column. A change to the text can be undone.
     public mutating func edit(_ change: (inout Draft) -> Void) {
-        let before = draft
+        let before = draft.cursor
         change(&draft)
         goalColumn = nil
         lastYank = nil
         typingWord = false
-        if draft.characters != before.characters { remember(before) }
+        let changes = collectChanges()
+        if !changes.isEmpty { remember(UndoStep(changes: changes, cursorBefore: before, cursorAfter: draft.cursor)) }
     }
 
     /// Inserts typed or pasted text. Typing is undone a word at a time (a word
     /// with the blanks after it); a newline or a paste is a step of its own.
     public mutating func type(_ text: String) {
-        let before = draft
+        let before = draft.cursor
         let startsWord = !(text.first?.isWhitespace ?? true)
-            && before.cursor > 0 && before.characters[before.cursor - 1].isWhitespace
+            && before > 0 && draft.characters[before - 1].isWhitespace
         draft.insert(text)
         goalColumn = nil
         lastYank = nil
-        if !typingWord || startsWord || text.contains(where: \.isNewline) || text.count > 1 { remember(before) }
+        let changes = collectChanges()
+        if !typingWord || startsWord || text.contains(where: \.isNewline) || text.count > 1 || undoStack.isEmpty {
+            remember(UndoStep(changes: changes, cursorBefore: before, cursorAfter: draft.cursor))
+        } else {
+            undoStack[undoStack.count - 1].changes += changes
+            undoStack[undoStack.count - 1].cursorAfter = draft.cursor
+        }
         typingWord = true
+    }
+
+    /// Takes the draft's changes, noting them for the next `layOut`.
+    private mutating func collectChanges() -> [DraftChange] {
+        let changes = draft.takeChanges()
+        for change in changes {
+            unlaidChange = unlaidChange.map { $0.followed(by: change) } ?? ChangedSpan(change)
+        }
+        return changes
     }
 
     /// Removes text with `kill` (Ctrl-K, Ctrl-U, Ctrl-W, Alt-D, Alt-Backspace)
@@ -94,32 +136,37 @@ public struct Composer: Equatable, Sendable {
 
     /// Goes back to the draft before the last change (Ctrl-_).
     public mutating func undo() {
-        guard let previous = undoStack.popLast() else { return }
-        redoStack.append(draft)
-        restore(previous)
+        guard let step = undoStack.popLast() else { return }
+        for change in step.changes.reversed() { draft.apply(change, undoing: true) }
+        draft.moveCursor(to: step.cursorBefore)
+        redoStack.append(step)
+        settle()
     }
 
     /// Goes forward again to the draft an undo left (Alt-_).
     public mutating func redo() {
-        guard let next = redoStack.popLast() else { return }
-        undoStack.append(draft)
-        restore(next)
+        guard let step = redoStack.popLast() else { return }
+        for change in step.changes { draft.apply(change) }
+        draft.moveCursor(to: step.cursorAfter)
+        undoStack.append(step)
+        settle()
     }
 
-    private mutating func restore(_ saved: Draft) {
-        draft = saved
+    /// After undo or redo: the next edit starts afresh.
+    private mutating func settle() {
+        _ = collectChanges()
         goalColumn = nil
         lastYank = nil
         typingWord = false
     }
 
-    /// Keeps `before` to undo to; a new change means nothing to redo.
-    private mutating func remember(_ before: Draft) {
-        undoStack.append(before)
+    /// Keeps `step` to undo; a new change means nothing to redo.
+    private mutating func remember(_ step: UndoStep) {
+        undoStack.append(step)
         redoStack.removeAll()
-        var characters = undoStack.reduce(0) { $0 + $1.characters.count }
+        var characters = undoStack.reduce(0) { $0 + $1.size }
         while undoStack.count > Self.undoDepth || characters > Self.undoCharacters && undoStack.count > 1 {
-            characters -= undoStack.removeFirst().characters.count
+            characters -= undoStack.removeFirst().size
         }
     }
 
@@ -127,7 +174,7 @@ public struct Composer: Equatable, Sendable {
     /// the column it came from. Past the first row it goes to the start of the
     /// draft, past the last row to the end.
     public mutating func moveVertically(by delta: Int, width: Int, rules: WidthRules) {
-        let layout = ComposerLayout(draft: draft, width: width, rules: rules)
+        layOut(width: width, rules: rules)
         let goal = goalColumn ?? layout.caretColumn
         let target = layout.caretRow + delta
         if target < 0 {
@@ -152,7 +199,7 @@ public struct Composer: Equatable, Sendable {
     /// Empties the composer after a send.
     public mutating func reset() {
         let ring = killRing
-        self = Composer()
+        self = Composer(width: layout.width, rules: layout.rules)
         killRing = ring
     }
 }

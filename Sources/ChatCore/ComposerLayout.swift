@@ -5,21 +5,67 @@
 /// there, so neither ever changes where the text wraps.
 public struct ComposerLayout: Equatable, Sendable {
     /// The draft's visual rows, top to bottom.
-    public let rows: [WrappedRow]
+    public private(set) var rows: [WrappedRow]
     /// The row holding the caret.
-    public let caretRow: Int
+    public private(set) var caretRow = 0
     /// The column of the caret on its row.
-    public let caretColumn: Int
+    public private(set) var caretColumn = 0
+    /// The composer's width, all columns.
+    public let width: Int
     /// The columns available to the text.
     public let textWidth: Int
+    /// How the text is measured.
+    public let rules: WidthRules
 
     /// Lays out `draft` for a composer `width` columns wide.
     public init(draft: Draft, width: Int, rules: WidthRules) {
+        self.width = width
+        self.rules = rules
         textWidth = Self.textWidth(forComposerWidth: width)
         rows = TextWrapper(rules: rules).rows(of: draft.characters, width: textWidth)
-        let row = Self.row(holding: draft.cursor, in: rows)
-        caretRow = row
-        let start = rows[row].range.lowerBound
+        placeCaret(in: draft)
+    }
+
+    /// Follows the draft after the changes in `span`: only the rows from just
+    /// before the change to where the old rows line up again are wrapped anew, so
+    /// a keystroke in a long draft costs a few rows, not the whole text.
+    mutating func update(after span: ChangedSpan, in draft: Draft) {
+        let wrapper = TextWrapper(rules: rules)
+        let text = draft.characters[...]
+        // A change can pull a word back onto the row before, and that row's break
+        // may have looked one character ahead, so wrapping restarts two rows up.
+        let first = max(0, Self.row(holding: span.lower, in: rows) - 2)
+        var fresh: [WrappedRow] = []
+        var old = first
+        var start: Int? = rows[first].range.lowerBound
+        while let position = start {
+            if position >= span.newUpper {
+                // Past the change, a row starting where an old one started is that
+                // row again, and so is everything after it.
+                let oldPosition = position - span.delta
+                while old < rows.count, rows[old].range.lowerBound < oldPosition { old += 1 }
+                if old < rows.count, rows[old].range.lowerBound == oldPosition {
+                    for index in old..<rows.count {
+                        rows[index].range = rows[index].range.lowerBound + span.delta
+                            ..< rows[index].range.upperBound + span.delta
+                    }
+                    rows.replaceSubrange(first..<old, with: fresh)
+                    placeCaret(in: draft)
+                    return
+                }
+            }
+            let next = wrapper.row(of: text, from: position, width: textWidth)
+            fresh.append(next.row)
+            start = next.next
+        }
+        rows.replaceSubrange(first..., with: fresh)
+        placeCaret(in: draft)
+    }
+
+    /// Finds the caret's row and column after it moved.
+    mutating func placeCaret(in draft: Draft) {
+        caretRow = Self.row(holding: draft.cursor, in: rows)
+        let start = rows[caretRow].range.lowerBound
         caretColumn = rules.width(of: draft.characters[start..<draft.cursor])
     }
 

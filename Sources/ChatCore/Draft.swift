@@ -6,10 +6,49 @@ public struct Draft: Equatable, Sendable {
     public private(set) var characters: [Character]
     /// The caret: the number of characters before it, from 0 to `characters.count`.
     public private(set) var cursor: Int
+    /// The changes to the text since `takeChanges()` last collected them, oldest first.
+    private var changes: [DraftChange] = []
 
     public init(_ text: String = "", cursor: Int? = nil) {
         characters = Array(text)
         self.cursor = min(max(0, cursor ?? characters.count), characters.count)
+    }
+
+    /// Two drafts are equal when their text and caret are.
+    public static func == (lhs: Draft, rhs: Draft) -> Bool {
+        lhs.cursor == rhs.cursor && lhs.characters == rhs.characters
+    }
+
+    /// Returns the changes made to the text since the last call, and forgets them.
+    mutating func takeChanges() -> [DraftChange] {
+        defer { changes = [] }
+        return changes
+    }
+
+    /// Replaces the characters in `range` with `new`, keeping the caret on the same
+    /// character when it is outside the range. Every change to the text goes
+    /// through here, so none escapes undo or the composer's layout.
+    mutating func replace(_ range: Range<Int>, with new: [Character]) {
+        guard !range.isEmpty || !new.isEmpty else { return }
+        changes.append(DraftChange(offset: range.lowerBound, removed: Array(characters[range]), inserted: new))
+        characters.replaceSubrange(range, with: new)
+        if cursor >= range.upperBound {
+            cursor += new.count - range.count
+        } else if cursor > range.lowerBound {
+            cursor = range.lowerBound
+        }
+    }
+
+    /// Makes this draft the same as `other`, text and caret, as one change.
+    public mutating func replaceAll(with other: Draft) {
+        replace(0..<characters.count, with: other.characters)
+        cursor = other.cursor
+    }
+
+    /// Applies `change`, or with `undoing` takes it back.
+    mutating func apply(_ change: DraftChange, undoing: Bool = false) {
+        let change = undoing ? change.inverse : change
+        replace(change.offset..<change.offset + change.removed.count, with: change.inserted)
     }
 
     /// The draft as a string.
@@ -31,7 +70,7 @@ public struct Draft: Equatable, Sendable {
         let left = String(characters[before..<cursor])
         let merged = left + text + String(characters[cursor..<after])
         let segments = Array(merged)
-        characters.replaceSubrange(before..<after, with: segments)
+        replace(before..<after, with: segments)
         // The caret goes after the cluster holding the last inserted code point.
         let target = left.unicodeScalars.count + text.unicodeScalars.count
         var scalars = 0
@@ -67,14 +106,13 @@ public struct Draft: Equatable, Sendable {
     /// Removes the character before the caret.
     public mutating func deleteBackward() {
         guard cursor > 0 else { return }
-        characters.remove(at: cursor - 1)
-        cursor -= 1
+        remove(cursor - 1..<cursor)
     }
 
     /// Removes the character after the caret.
     public mutating func deleteForward() {
         guard cursor < characters.count else { return }
-        characters.remove(at: cursor)
+        remove(cursor..<cursor + 1)
     }
 
     /// Removes from the start of the line to the caret; at the start of a line,
@@ -114,12 +152,7 @@ public struct Draft: Equatable, Sendable {
     @discardableResult
     public mutating func remove(_ range: Range<Int>) -> String {
         let removed = String(characters[range])
-        characters.removeSubrange(range)
-        if cursor >= range.upperBound {
-            cursor -= range.count
-        } else if cursor > range.lowerBound {
-            cursor = range.lowerBound
-        }
+        replace(range, with: [])
         return removed
     }
 

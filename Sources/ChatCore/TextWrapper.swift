@@ -22,71 +22,71 @@ public struct TextWrapper: Sendable {
     /// Wraps a slice; the ranges of the rows are in the slice's indices.
     public func rows(of text: ArraySlice<Character>, width: Int) -> [WrappedRow] {
         var rows: [WrappedRow] = []
-        var lineStart = text.startIndex
-        while true {
-            let lineEnd = text[lineStart...].firstIndex(where: \.isNewline) ?? text.endIndex
-            appendRows(of: text[lineStart..<lineEnd], width: max(1, width), to: &rows)
-            if lineEnd == text.endIndex { break }
-            lineStart = lineEnd + 1
+        var start: Int? = text.startIndex
+        while let from = start {
+            let next = row(of: text, from: from, width: width)
+            rows.append(next.row)
+            start = next.next
         }
         return rows
     }
 
-    private func appendRows(of line: ArraySlice<Character>, width: Int, to rows: inout [WrappedRow]) {
-        var start = line.startIndex
-        while true {
-            var column = 0
-            var index = start
-            var lastBreak: (index: Int, column: Int)?
-            var previousWide = false
-            var hung = false
-            while index < line.endIndex {
-                let character = line[index]
-                let w = rules.width(of: character)
-                if index > start, !character.isSpace, previousWide || w == 2,
-                   Kinsoku.allowsBreak(between: line[index - 1], and: character) {
-                    lastBreak = (index, column)
-                }
-                if column + w > width {
-                    if character.isSpace, column <= width, index > start {
-                        column += w
-                        index += 1
-                        hung = true
-                    } else if let point = lastBreak {
-                        index = point.index
-                        column = point.column
-                    } else if index > start {
-                        // A word too long for the row is cut, but not where the
-                        // rules forbid: the cut moves back while it can.
-                        var cut = index
-                        while cut - 1 > start, !Kinsoku.allowsBreak(between: line[cut - 1], and: line[cut]) {
-                            cut -= 1
-                        }
-                        if cut < index {
-                            column -= rules.width(of: line[cut..<index])
-                            index = cut
-                        }
-                    } else {
-                        column = w
-                        index += 1
+    /// The row that starts at `start` (the start of the text or of one of its
+    /// rows), and where the row after it starts, nil after the last. A row depends
+    /// only on the text from its start on, which is what lets a long draft be
+    /// rewrapped only around an edit.
+    func row(of text: ArraySlice<Character>, from start: Int, width: Int) -> (row: WrappedRow, next: Int?) {
+        let width = max(1, width)
+        let end = text.endIndex
+        func endsLine(_ index: Int) -> Bool { index == end || text[index].isNewline }
+        var column = 0
+        var index = start
+        var lastBreak: (index: Int, column: Int)?
+        var previousWide = false
+        var hung = false
+        while !endsLine(index) {
+            let character = text[index]
+            let w = rules.width(of: character)
+            if index > start, !character.isSpace, previousWide || w == 2,
+               Kinsoku.allowsBreak(between: text[index - 1], and: character) {
+                lastBreak = (index, column)
+            }
+            if column + w > width {
+                if character.isSpace, column <= width, index > start {
+                    column += w
+                    index += 1
+                    hung = true
+                } else if let point = lastBreak {
+                    index = point.index
+                    column = point.column
+                } else if index > start {
+                    // A word too long for the row is cut, but not where the
+                    // rules forbid: the cut moves back while it can.
+                    var cut = index
+                    while cut - 1 > start, !Kinsoku.allowsBreak(between: text[cut - 1], and: text[cut]) {
+                        cut -= 1
                     }
-                    break
+                    if cut < index {
+                        column -= rules.width(of: text[cut..<index])
+                        index = cut
+                    }
+                } else {
+                    column = w
+                    index += 1
                 }
-                column += w
-                index += 1
-                previousWide = w == 2
-                if character.isSpace { lastBreak = (index, column) }
+                break
             }
-            let endsLine = index == line.endIndex && !hung
-            rows.append(WrappedRow(range: start..<index, width: column, endsLine: endsLine))
-            if index == line.endIndex {
-                if hung {
-                    rows.append(WrappedRow(range: index..<index, width: 0, endsLine: true))
-                }
-                return
-            }
-            start = index
+            column += w
+            index += 1
+            previousWide = w == 2
+            if character.isSpace { lastBreak = (index, column) }
         }
+        // A line ending in a hanging space gets an empty row for the caret after it:
+        // the next row starts at the line's end.
+        guard !hung, endsLine(index) else {
+            return (WrappedRow(range: start..<index, width: column, endsLine: false), index)
+        }
+        return (WrappedRow(range: start..<index, width: column, endsLine: true), index == end ? nil : index + 1)
     }
 }
 
