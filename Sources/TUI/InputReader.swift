@@ -6,8 +6,8 @@ import Glibc
 /// method's committed word or a fast typist's burst is one edit), keys, and resizes.
 public final class InputReader {
     private let terminal: Terminal
-    /// The text of a bracketed paste whose end marker has not arrived yet.
-    private var paste: String.UnicodeScalarView?
+    /// A bracketed paste whose end marker has not arrived yet.
+    private var paste: PasteCollector?
 
     public init(terminal: Terminal) {
         self.terminal = terminal
@@ -22,23 +22,18 @@ public final class InputReader {
             if !text.isEmpty { events.append(.text(text)) }
             text = ""
         }
-        while let input = next() {
+        while true {
             if paste != nil {
-                // Inside a paste everything is text, Enter and Tab included.
-                switch input {
-                case .code(let code) where code == chat_key_paste_end():
-                    events.append(.text(String(paste!)))
-                    paste = nil
-                case .character(let scalar): paste!.append(scalar)
-                case .code(KEY_RESIZE): events.append(.resize(terminal.size))
-                case .code: break
-                }
-                continue
+                // Inside a paste everything is text, Enter and Tab included; it is
+                // read past curses, and what follows it goes back to curses.
+                guard let pasted = readPaste() else { break }
+                events.append(.text(pasted))
             }
+            guard let input = next() else { break }
             switch input {
             case .code(let code) where code == chat_key_paste_start():
                 flushText()
-                paste = String.UnicodeScalarView()
+                paste = PasteCollector()
             case .character(let scalar) where Self.isPrintable(scalar):
                 text.unicodeScalars.append(scalar)
             case .character(let scalar):
@@ -65,6 +60,21 @@ public final class InputReader {
         }
         flushText()
         return events
+    }
+
+    /// Reads the paste in progress as far as it has arrived; returns its text once
+    /// the end marker has come.
+    private func readPaste() -> String? {
+        while paste != nil {
+            let block = terminal.readWaiting()
+            if block.isEmpty { return nil }
+            if let text = paste!.add(block) {
+                terminal.giveBack(paste!.leftover)
+                paste = nil
+                return text
+            }
+        }
+        return nil
     }
 
     private enum Input {

@@ -97,12 +97,28 @@ public final class Terminal {
             // A terminal that answers at all answers the rest in the same breath.
             if !hadAnswers && !answers.columns.isEmpty { deadline = Self.milliseconds() + 500 }
         }
-        // Typed keys go back in reverse, as each one goes in front of the others.
-        for scalar in String(decoding: answers.otherBytes, as: UTF8.self).unicodeScalars.reversed() {
-            unget_wch(wchar_t(bitPattern: scalar.value))
-        }
+        giveBack(answers.otherBytes)
         clearok(chat_curscr(), true)  // the next frame is drawn over everything
         return samples.indices.map { $0 < answers.columns.count ? answers.columns[$0] - 1 : nil }
+    }
+
+    /// Puts bytes read past curses back in front of the input, for curses to read
+    /// as the keys they are.
+    func giveBack(_ bytes: [UInt8]) {
+        // In reverse, as each one goes in front of the others.
+        for scalar in String(decoding: bytes, as: UTF8.self).unicodeScalars.reversed() {
+            unget_wch(wchar_t(bitPattern: scalar.value))
+        }
+    }
+
+    /// Reads what the terminal has sent, past curses and without waiting, in
+    /// large blocks; empty when nothing is waiting.
+    func readWaiting() -> [UInt8] {
+        var block = [UInt8](repeating: 0, count: 1 << 16)
+        var descriptor = pollfd(fd: inputDescriptor, events: Int16(POLLIN), revents: 0)
+        guard poll(&descriptor, 1, 0) > 0 else { return [] }
+        let count = block.withUnsafeMutableBytes { read(inputDescriptor, $0.baseAddress, $0.count) }
+        return count > 0 ? Array(block[..<count]) : []
     }
 
     private static func milliseconds() -> Int64 {

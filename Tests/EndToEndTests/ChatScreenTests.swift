@@ -164,6 +164,43 @@ extension EndToEnd {
             }
         }
 
+        @Test func aMegabytePasteLandsWholeAndTheComposerStaysResponsive() throws {
+            let session = try started()
+            let line = "日本語 and English, 🎉 emoji too; a long pasted line that wraps at eighty columns."
+            var lines: [String] = []
+            var size = 0
+            while size < 1_000_000 {
+                let next = "\(lines.count + 1) \(line)"
+                lines.append(next)
+                size += next.utf8.count + 1
+            }
+            try session.paste(lines.joined(separator: "\n"))
+            // Each line takes two rows at 80 columns.
+            let rows = lines.count * 2
+            try session.waitUntil("the whole paste is in the composer, scrolled to its end", timeout: 30) { screen, _ in
+                screen.contains { $0.contains("row \(rows)/\(rows)") } && screen[23].hasPrefix("columns.")
+            }
+            try session.type("!")
+            try session.waitUntil("a key typed after it shows") { screen, _ in screen[23].hasPrefix("columns.!") }
+            try session.press("C-a")
+            try session.waitUntil("Ctrl-A goes to the start of the last line") { screen, _ in
+                screen.contains { $0.contains("row \(rows - 1)/\(rows)") } && screen[22].hasPrefix("\(lines.count) 日本語")
+            }
+            try session.press("Enter")
+            let expected = lines.joined(separator: "\n") + "!"
+            var sent: String?
+            for _ in 0..<500 where sent == nil {
+                let saved = (try? String(contentsOfFile: session.roomFile(), encoding: .utf8)) ?? ""
+                if let first = saved.split(separator: "\n").first,
+                   let object = try JSONSerialization.jsonObject(with: Data(first.utf8)) as? [String: Any] {
+                    sent = object["text"] as? String
+                }
+                usleep(20_000)
+            }
+            #expect(sent?.count == expected.count, "every character of the paste was sent")
+            #expect(sent == expected)
+        }
+
         @Test func aResizeToANarrowTerminalAndBackLosesNothing() throws {
             let session = try started()
             let words = (1...60).map { String(format: "w%02d", $0) }

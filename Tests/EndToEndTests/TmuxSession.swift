@@ -75,7 +75,10 @@ final class TmuxSession {
     /// Pastes `text` as a terminal does, inside bracketed-paste markers when the
     /// program asked for them.
     func paste(_ text: String) throws {
-        try run(["set-buffer", "--", text])
+        // Through a file: a command's argument could not hold a large paste.
+        let file = workFolder + "/paste"
+        try Data(text.utf8).write(to: URL(fileURLWithPath: file))
+        try run(["load-buffer", file])
         try run(["paste-buffer", "-p", "-t", "t"])
     }
 
