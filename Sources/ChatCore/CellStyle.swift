@@ -11,6 +11,10 @@ public enum CellStyle: UInt8, Equatable, Sendable, CaseIterable {
     case scrollMarker
     /// Joins, parts and notes from the room itself.
     case event
+    /// The box of one's own message in the bubbles style.
+    case ownBubble
+    /// The box of someone else's message in the bubbles style.
+    case otherBubble
     /// Something the user should act on, such as a message that could not be saved.
     case warning
 }

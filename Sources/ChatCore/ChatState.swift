@@ -54,14 +54,17 @@ public struct ChatState: Sendable {
     public let clock: ClockFace
     /// How the line between days names them.
     public let dateStyle: ClockFace.DateStyle
+    /// How messages are drawn: as lines or as bubbles.
+    public let messageStyle: MessageStyle
 
     /// The longest gap, in seconds, between two messages from one sender that
     /// are shown as one group under one header.
     public static let groupingGap: Int64 = 5 * 60
 
     public init(room: String, nick: String, size: TerminalSize, rules: WidthRules = .terminal,
-                clock: ClockFace = .utc, dateStyle: ClockFace.DateStyle = .english) {
+                clock: ClockFace = .utc, dateStyle: ClockFace.DateStyle = .english, messageStyle: MessageStyle = .lines) {
         self.room = room
+        self.messageStyle = messageStyle
         self.nick = nick
         self.size = size
         self.rules = rules
@@ -97,8 +100,13 @@ public struct ChatState: Sendable {
 
     /// The rows message `index` takes in the pane at the current width.
     public func rowCount(ofMessageAt index: Int) -> Int {
+        layout(ofMessageAt: index).rows.count
+    }
+
+    /// Message `index` laid out for the pane at the current width and style.
+    public func layout(ofMessageAt index: Int) -> MessageLayout {
         MessageLayout(message: messages[index], context: context(ofMessageAt: index), width: size.columns,
-                      rules: rules, clock: clock).rows.count
+                      rules: rules, clock: clock, style: messageStyle)
     }
 
     /// How message `index` stands among its neighbours: whether it continues the

@@ -35,8 +35,7 @@ public struct ChatView {
             let id = state.messageID(at: index)
             let context = state.context(ofMessageAt: index)
             let laidOut = shown[id] ?? cache.layout(id: id, width: state.size.columns, context: context)
-                ?? MessageLayout(message: state.messages[index], context: context, width: state.size.columns,
-                                 rules: state.rules, clock: clock)
+                ?? state.layout(ofMessageAt: index)
             shown[id] = laidOut
             return laidOut
         }

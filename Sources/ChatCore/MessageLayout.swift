@@ -45,9 +45,15 @@ public struct MessageLayout: Sendable {
     /// The neighbours it was laid out among.
     public let context: Context
 
-    public init(message: Message, context: Context = Context(), width: Int, rules: WidthRules, clock: ClockFace) {
+    public init(message: Message, context: Context = Context(), width: Int, rules: WidthRules, clock: ClockFace,
+                style: MessageStyle = .lines) {
         self.width = width
         self.context = context
+        if style == .bubbles,
+           let bubble = Self.bubbleRows(message: message, context: context, width: width, rules: rules, clock: clock) {
+            rows = bubble
+            return
+        }
         let time = message.time.map { Array(clock.hourMinute($0)) } ?? []
         let sender = Self.truncated(message.sender, to: Self.maxSenderWidth, rules: rules)
         let (label, labelStyle) = Self.label(for: message, sender: sender)
@@ -84,7 +90,7 @@ public struct MessageLayout: Sendable {
     }
 
     /// What stands between the time and the text, and its style.
-    private static func label(for message: Message, sender: [Character]) -> ([Character], CellStyle) {
+    static func label(for message: Message, sender: [Character]) -> ([Character], CellStyle) {
         let senderStyle: CellStyle = message.isOwn ? .ownSender : .otherSender
         switch message.kind {
         case .message: return (["<"] + sender + [">"], senderStyle)
@@ -97,7 +103,7 @@ public struct MessageLayout: Sendable {
     }
 
     /// `range` cut where the formatting changes.
-    private static func pieces(of range: Range<Int>, formatting: [FormatRun]) -> [(range: Range<Int>, format: TextFormat)] {
+    static func pieces(of range: Range<Int>, formatting: [FormatRun]) -> [(range: Range<Int>, format: TextFormat)] {
         guard !formatting.isEmpty else { return [(range, .plain)] }
         var pieces: [(range: Range<Int>, format: TextFormat)] = []
         var position = range.lowerBound

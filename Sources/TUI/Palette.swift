@@ -42,8 +42,8 @@ final class Palette {
     private static func colors(for style: CellStyle) -> Int16? {
         switch style {
         case .plain, .ownText, .placeholder, .time, .event: return nil
-        case .ownSender: return Int16(COLOR_GREEN)
-        case .otherSender: return Int16(COLOR_CYAN)
+        case .ownSender, .ownBubble: return Int16(COLOR_GREEN)
+        case .otherSender, .otherBubble: return Int16(COLOR_CYAN)
         case .separator, .separatorLabel: return Int16(COLOR_BLUE)
         case .scrollMarker: return Int16(COLOR_YELLOW)
         case .warning: return Int16(COLOR_RED)
@@ -63,7 +63,8 @@ final class Palette {
         case .otherSender, .separatorLabel, .scrollMarker: return chat_a_bold()
         case .warning: return hasColors ? chat_a_bold() : chat_a_bold() | chat_a_reverse()
         case .separator: return hasColors ? chat_a_normal() : chat_a_dim()
-        case .plain, .ownText: return chat_a_normal()
+        case .plain, .ownText, .otherBubble: return chat_a_normal()
+        case .ownBubble: return hasColors ? chat_a_normal() : chat_a_bold()
         }
     }
 

@@ -46,7 +46,7 @@ struct ChatApp {
         let view = ChatView(clock: clock)
         let label = replay == nil ? options.room.value : "\(options.room.value) · replay"
         var state = ChatState(room: label, nick: options.nick, size: terminal.size, rules: rules, clock: clock,
-                              dateStyle: Self.dateStyle(environment: environment))
+                              dateStyle: Self.dateStyle(environment: environment), messageStyle: options.style)
         screen.draw(view.frame(for: state))
 
         // History comes after the first frame, so a large room never delays it.

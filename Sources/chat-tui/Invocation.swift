@@ -37,6 +37,10 @@ enum Invocation: Equatable {
                 }
             case "--probe":
                 options.probe = true
+            case "--style":
+                let style = try value(of: name, inlineValue, &remaining)
+                guard let chosen = MessageStyle(rawValue: style) else { throw .invalidStyle(style) }
+                options.style = chosen
             case "--no-color":
                 options.noColor = true
             case "--from":

@@ -23,11 +23,14 @@ struct Options: Equatable {
     var probe = false
     /// Draw without colours (`--no-color`, or `NO_COLOR` set and not empty).
     var noColor = false
+    /// How messages are drawn in the pane.
+    var style = MessageStyle.lines
 
     static let version = "chat-tui 0.1.0"
 
     static let help = """
-        Usage: chat-tui [--nick NAME] [--room NAME] [--replay [FILE]] [--from NAME] [--speed FACTOR] [--no-color]
+        Usage: chat-tui [--nick NAME] [--room NAME] [--replay [FILE]] [--from NAME] [--speed FACTOR]
+                        [--style lines|bubbles] [--no-color]
                chat-tui --probe
 
         A chat screen for the terminal: messages above, a composer below that grows
@@ -43,6 +46,8 @@ struct Options: Equatable {
                             catgirl and ZNC, and plain text
           --from NAME       who plain-text lines of a replay are from (default: replay)
           --speed FACTOR    replay with the recorded gaps divided by FACTOR
+          --style STYLE     'lines' (the default): time, sender and text on a row;
+                            'bubbles': boxes, others' on the left and yours on the right
           --no-color        draw without colours (also when NO_COLOR is set)
           --probe           ask the terminal again how wide it draws emoji and other
                             text where terminals differ, show what it learned, and exit

@@ -8,6 +8,7 @@ enum UsageError: Error, Equatable, CustomStringConvertible {
     case invalidNick(String, reason: String)
     case invalidRoom(RoomName.Problem)
     case invalidSpeed(String)
+    case invalidStyle(String)
     case optionNeedsReplay(String)
 
     var description: String {
@@ -18,6 +19,7 @@ enum UsageError: Error, Equatable, CustomStringConvertible {
         case .invalidNick(let nick, let reason): return "cannot use '\(nick)' as a nick: \(reason)"
         case .invalidRoom(let problem): return problem.description
         case .invalidSpeed(let text): return "cannot use '\(text)' as a speed: give a number above 0, such as 2 or 0.5"
+        case .invalidStyle(let text): return "there is no style '\(text)': use 'lines' or 'bubbles'"
         case .optionNeedsReplay(let option): return "option '\(option)' only applies with --replay"
         }
     }

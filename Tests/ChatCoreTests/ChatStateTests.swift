@@ -9,8 +9,9 @@ struct Harness {
     /// When set, storing a sent message fails for this reason, as a full disk would.
     var storageFailure: String?
 
-    init(columns: Int = 21, rows: Int = 24, rules: WidthRules = .terminal) {
-        state = ChatState(room: "local", nick: "alice", size: TerminalSize(columns: columns, rows: rows), rules: rules)
+    init(columns: Int = 21, rows: Int = 24, rules: WidthRules = .terminal, style: MessageStyle = .lines) {
+        state = ChatState(room: "local", nick: "alice", size: TerminalSize(columns: columns, rows: rows), rules: rules,
+                          messageStyle: style)
     }
 
     mutating func type(_ text: String) { effects += state.apply(.text(text), now: now) }
