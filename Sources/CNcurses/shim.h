@@ -102,6 +102,11 @@ static inline int chat_wheel_direction(void) {
 static inline int chat_key_control_left(void) { return KEY_MAX + 3; }
 static inline int chat_key_control_right(void) { return KEY_MAX + 4; }
 
+/// The first of the key codes chat-tui gives keys reported with their modifiers
+/// (xterm's modifyOtherKeys, the kitty keyboard protocol): the code for a key is
+/// this plus modifiers * 128 plus the key's code point, below 128.
+static inline int chat_key_extended_base(void) { return KEY_MAX + 16; }
+
 /// True when the C library's current character set is UTF-8.
 static inline int chat_codeset_is_utf8(void) {
     const char *cs = nl_langinfo(CODESET);

@@ -189,7 +189,7 @@ public struct ChatState: Sendable {
         if search != nil, searching(key) { return [] }
         switch key {
         case .enter: return send(now: now)
-        case .alt(.enter), .control("j"): composer.edit { $0.insert("\n") }
+        case .alt(.enter), .shift(.enter), .control("j"): composer.edit { $0.insert("\n") }
         case .left, .control("b"): composer.edit { $0.moveLeft() }
         case .right, .control("f"): composer.edit { $0.moveRight() }
         case .up, .control("p"):
@@ -388,7 +388,7 @@ public struct ChatState: Sendable {
         case .me(let text): return send(Message(sender: nick, text: text, time: now, kind: .action, isOwn: true))
         case .quit: isFinished = true
         case .help:
-            note(["Keys: Enter sends, Alt-Enter or Ctrl-J adds a line, Ctrl-C or Ctrl-D on an empty line quits;",
+            note(["Keys: Enter sends, Shift-Enter, Alt-Enter or Ctrl-J adds a line, Ctrl-C or Ctrl-D on an empty line quits;",
                   "see docs/keys.md or chat-tui --help for every key. Commands:"] + Command.summary, now: now)
         case .clear:
             firstMessageID += messages.count

@@ -26,4 +26,6 @@ public indirect enum Key: Equatable, Sendable {
     case altCharacter(Character)
     /// Another key pressed with Alt, such as Alt-Enter.
     case alt(Key)
+    /// A key pressed with Shift, where the terminal tells it apart: Shift-Enter.
+    case shift(Key)
 }

@@ -135,7 +135,7 @@ public final class InputReader {
         case KEY_NPAGE: return .pageDown
         case chat_key_control_left(): return .controlLeft
         case chat_key_control_right(): return .controlRight
-        default: return nil
+        default: return ModifiedKeys.key(code: code)
         }
     }
 }

@@ -18,6 +18,8 @@ public final class Terminal {
     private let waitingMask: sigset_t
     /// True when the terminal marks pastes, so typed and pasted text differ.
     private let bracketedPaste: Bool
+    /// What is asked of the terminal for keys with modifiers, if anything.
+    private let modifiedKeys: (enable: String, disable: String)?
 
     /// Takes over the controlling terminal: a full-screen mode with no echo, keys
     /// delivered one by one (Ctrl-C included), and the cursor shown at the caret.
@@ -44,7 +46,17 @@ public final class Terminal {
         nodelay(window, true)
         set_escdelay(25)
         curs_set(1)
-        bracketedPaste = Self.enableBracketedPaste(tty: tty)
+        bracketedPaste = Self.defineBracketedPaste()
+        let environment = ["TERM", "TERM_PROGRAM", "KITTY_WINDOW_ID"].reduce(into: [String: String]()) {
+            if let value = getenv($1) { $0[$1] = String(cString: value) }
+        }
+        if ModifiedKeys.mayAsk(environment) {
+            let kitty = ModifiedKeys.speaksKittyProtocol(environment)
+            modifiedKeys = (ModifiedKeys.enableSequence(kitty: kitty), ModifiedKeys.disableSequence(kitty: kitty))
+            for (sequence, code) in ModifiedKeys.sequences { define_key(sequence, code) }
+        } else {
+            modifiedKeys = nil
+        }
         chat_enable_wheel()
         for (capability, code) in [("kLFT5", chat_key_control_left()), ("kRIT5", chat_key_control_right())] {
             if let sequence = chat_tigetstr(capability) { define_key(sequence, code) }
@@ -54,6 +66,7 @@ public final class Terminal {
             start_color()
             use_default_colors()
         }
+        switchInputModes(on: true)
     }
 
     deinit { restore() }
@@ -131,11 +144,11 @@ public final class Terminal {
     /// does in a cooked terminal; when the shell continues it (`fg`), takes the
     /// terminal over again. The caller redraws everything afterwards.
     public func suspend() {
-        switchBracketedPaste("BD")
+        switchInputModes(on: false)
         endwin()
         kill(getpid(), SIGSTOP)
         // Continued: the next refresh puts ncurses' modes back.
-        switchBracketedPaste("BE")
+        switchInputModes(on: true)
         clearok(chat_curscr(), true)
     }
 
@@ -144,30 +157,29 @@ public final class Terminal {
     public func restore() {
         guard !restored else { return }
         restored = true
-        switchBracketedPaste("BD")
+        switchInputModes(on: false)
         endwin()
         delscreen(screen)
         fclose(tty)
     }
 
-    /// Writes the terminal's `BE` (marks pastes) or `BD` (stops) when pastes are marked.
-    private func switchBracketedPaste(_ capability: String) {
-        guard bracketedPaste, let sequence = chat_tigetstr(capability) else { return }
-        fputs(sequence, tty)
+    /// Asks the terminal to mark pastes and report keys with their modifiers,
+    /// or (`on` false) to stop, where it can.
+    private func switchInputModes(on: Bool) {
+        if bracketedPaste, let sequence = chat_tigetstr(on ? "BE" : "BD") { fputs(sequence, tty) }
+        if let modifiedKeys { fputs(on ? modifiedKeys.enable : modifiedKeys.disable, tty) }
         fflush(tty)
     }
 
-    /// Asks the terminal to mark pastes, when its terminfo entry says how
-    /// (`BE`, with `PS` and `PE` for the markers), and has ncurses report the
-    /// markers as keys, so a pasted newline is text rather than Enter.
-    private static func enableBracketedPaste(tty: UnsafeMutablePointer<FILE>) -> Bool {
-        guard let enable = chat_tigetstr("BE"), let start = chat_tigetstr("PS"), let end = chat_tigetstr("PE") else {
+    /// Has ncurses report the markers of a bracketed paste as keys, so a pasted
+    /// newline is text rather than Enter, when the terminfo entry says how the
+    /// terminal marks pastes (`BE`, with `PS` and `PE` for the markers).
+    private static func defineBracketedPaste() -> Bool {
+        guard chat_tigetstr("BE") != nil, let start = chat_tigetstr("PS"), let end = chat_tigetstr("PE") else {
             return false
         }
         define_key(start, chat_key_paste_start())
         define_key(end, chat_key_paste_end())
-        fputs(enable, tty)
-        fflush(tty)
         return true
     }
 

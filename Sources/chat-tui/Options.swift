@@ -59,7 +59,8 @@ struct Options: Equatable {
 
         Keys:
           Enter                    send the message
-          Alt-Enter, Ctrl-J        start a new line in the message
+          Shift-Enter, Alt-Enter,  start a new line in the message (Shift-Enter
+          Ctrl-J                   where the terminal reports it: docs/keys.md)
           Left, Right              move by one character
           Up, Down                 move by one row; from the first or last row, walk
                                    through what you sent in this room

@@ -113,6 +113,45 @@ extension EndToEnd {
             #expect(row.contains(styledSender), "got \(row.debugDescription)")
         }
 
+        @Test func shiftEnterStartsANewLineWhereTheTerminalReportsIt() throws {
+            let session = try started()
+            try session.reportModifiedKeys()
+            try session.type("first")
+            try session.press("S-Enter")
+            try session.type("second")
+            try session.waitUntil("Shift-Enter added a line, sending nothing") { screen, cursor in
+                screen[22] == "first" && screen[23] == "second" && cursor == (6, 23)
+            }
+            // The kitty protocol's forms: Shift-Enter, Ctrl-A, Alt-B.
+            try session.pressBytes(Array("\u{1B}[13;2u".utf8))
+            try session.type("third")
+            try session.waitUntil("and in the kitty protocol's form") { screen, _ in screen[23] == "third" }
+            try session.pressBytes(Array("\u{1B}[97;5u".utf8))
+            try session.waitUntil("Ctrl-A in the kitty form goes to the line's start") { _, cursor in cursor == (0, 23) }
+            try session.press("C-e")
+            try session.pressBytes(Array("\u{1B}[98;3u".utf8))
+            try session.waitUntil("Alt-B in the kitty form goes back a word") { _, cursor in cursor == (0, 23) }
+            try session.press("Enter")
+            try session.waitUntil("Enter still sends all three lines") { screen, _ in
+                screen[23].hasPrefix("Message") && screen.contains { $0.hasSuffix("<alice> first") }
+                    && screen.contains { $0.hasSuffix("third") }
+            }
+        }
+
+        @Test func leavingSwitchesModifiedKeysAndMarkedPastesOff() throws {
+            // After chat-tui, `cat -v` shows what the terminal now sends.
+            let session = try started(launcher: ["sh", "-c", "\"$@\"; echo AFTER; exec cat -v", "sh"])
+            try session.reportModifiedKeys()
+            try session.press("C-c")
+            try session.waitUntil("chat-tui has quit") { screen, _ in screen.contains("AFTER") }
+            try session.press("S-Enter")
+            try session.paste("pasted")
+            try session.press("Enter")
+            let screen = try session.waitUntil("cat shows the paste") { screen, _ in screen.contains { $0.contains("pasted") } }
+            #expect(!screen.contains { $0.contains("^[[27;") || $0.contains("^[[13;") }, "plain Enter again: \(screen)")
+            #expect(!screen.contains { $0.contains("^[[200~") }, "pastes unmarked again: \(screen)")
+        }
+
         @Test func wordKeysKillRingAndUndoWorkFromTheKeyboard() throws {
             let session = try started()
             for character in "alpha beta gamma" { try session.type(String(character)) }

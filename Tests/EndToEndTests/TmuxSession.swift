@@ -87,6 +87,12 @@ final class TmuxSession {
         try run(["send-keys", "-t", "t"] + keys)
     }
 
+    /// Has tmux pass keys with modifiers on, as `CSI 27;m;code~`, to programs
+    /// that ask for them (modifyOtherKeys), as a user's tmux.conf can.
+    func reportModifiedKeys() throws {
+        try run(["set-option", "-s", "extended-keys", "on"])
+    }
+
     /// Sends raw bytes as the terminal would, such as a mouse report.
     func pressBytes(_ bytes: [UInt8]) throws {
         try run(["send-keys", "-t", "t", "-H"] + bytes.map { String(format: "%02x", $0) })
