@@ -3,6 +3,11 @@
 
 SWIFT ?= swift
 BINARY := .build/release/chat-tui
+# One static executable: nothing of the Swift runtime or the shared libraries is
+# mapped but what chat-tui uses, so it starts in about 6 MB instead of 11
+# (docs/performance.md). The linker's notes about getpwuid and dlopen in static
+# programs are expected: both fall back cleanly.
+RELEASE := -c release -Xswiftc -static-executable
 SUDO := $(if $(filter 0,$(shell id -u)),,sudo)
 
 # Debian packages the build needs, and those only the tests need.
@@ -17,11 +22,11 @@ run: build
 
 ## build: the release binary at .build/release/chat-tui
 build: deps
-	$(SWIFT) build -c release
+	$(SWIFT) build $(RELEASE)
 
 ## test: unit tests, then the release binary driven in tmux
 test: deps test-deps
-	$(SWIFT) build -c release
+	$(SWIFT) build $(RELEASE)
 	$(SWIFT) test
 
 ## deps: the ncursesw headers and library, and pkg-config to find them

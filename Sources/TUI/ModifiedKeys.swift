@@ -36,20 +36,26 @@ enum ModifiedKeys {
             || ["WezTerm", "ghostty"].contains(environment["TERM_PROGRAM"] ?? "")
     }
 
-    /// Every sequence to hand to curses, with the key code it is to report.
-    static var sequences: [(sequence: String, code: Int32)] {
+    /// Every sequence to hand to curses, with the key code it is to report: for
+    /// Enter, Tab, Esc and Backspace with modifiers in both forms, and with
+    /// `kitty`, the Ctrl and Alt keys that protocol reports in its own form.
+    /// (Each sequence costs curses memory, so only what can arrive is defined.)
+    static func sequences(kitty: Bool) -> [(sequence: String, code: Int32)] {
         var sequences: [(String, Int32)] = []
-        func add(_ codePoint: Int, _ modifiers: Int) {
-            let code = keyCode(codePoint: codePoint, modifiers: modifiers)
-            sequences.append(("\u{1B}[\(codePoint);\(modifiers)u", code))
-            sequences.append(("\u{1B}[27;\(modifiers);\(codePoint)~", code))
-        }
         for codePoint in [9, 13, 27, 127] {
             sequences.append(("\u{1B}[\(codePoint)u", keyCode(codePoint: codePoint, modifiers: 1)))
-            for modifiers in 2...8 { add(codePoint, modifiers) }
+            for modifiers in 2...8 {
+                let code = keyCode(codePoint: codePoint, modifiers: modifiers)
+                sequences.append(("\u{1B}[\(codePoint);\(modifiers)u", code))
+                sequences.append(("\u{1B}[27;\(modifiers);\(codePoint)~", code))
+            }
         }
+        guard kitty else { return sequences }
+        // Ctrl, Alt and both, with Shift or without.
         for codePoint in 32...126 {
-            for modifiers in 3...8 { add(codePoint, modifiers) }
+            for modifiers in 3...8 {
+                sequences.append(("\u{1B}[\(codePoint);\(modifiers)u", keyCode(codePoint: codePoint, modifiers: modifiers)))
+            }
         }
         return sequences
     }

@@ -53,7 +53,7 @@ public final class Terminal {
         if ModifiedKeys.mayAsk(environment) {
             let kitty = ModifiedKeys.speaksKittyProtocol(environment)
             modifiedKeys = (ModifiedKeys.enableSequence(kitty: kitty), ModifiedKeys.disableSequence(kitty: kitty))
-            for (sequence, code) in ModifiedKeys.sequences { define_key(sequence, code) }
+            for (sequence, code) in ModifiedKeys.sequences(kitty: kitty) { define_key(sequence, code) }
         } else {
             modifiedKeys = nil
         }

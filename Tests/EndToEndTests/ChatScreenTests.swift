@@ -114,7 +114,8 @@ extension EndToEnd {
         }
 
         @Test func shiftEnterStartsANewLineWhereTheTerminalReportsIt() throws {
-            let session = try started()
+            // As if in kitty, so the kitty protocol's forms of Ctrl and Alt keys are known too.
+            let session = try started(launcher: ["env", "KITTY_WINDOW_ID=1"])
             try session.reportModifiedKeys()
             try session.type("first")
             try session.press("S-Enter")

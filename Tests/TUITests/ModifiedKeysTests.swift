@@ -22,10 +22,13 @@ import Testing
     }
 
     @Test func everySequenceDecodesToTheKeyItWasMadeFor() {
-        let sequences = ModifiedKeys.sequences
+        let sequences = ModifiedKeys.sequences(kitty: false)
         #expect(sequences.contains { $0.sequence == "\u{1B}[27;2;13~" && ModifiedKeys.key(code: $0.code) == .shift(.enter) })
         #expect(sequences.contains { $0.sequence == "\u{1B}[13;2u" && ModifiedKeys.key(code: $0.code) == .shift(.enter) })
-        #expect(Set(sequences.map(\.sequence)).count == sequences.count, "no sequence twice")
+        #expect(!sequences.contains { $0.sequence == "\u{1B}[99;5u" }, "Ctrl-C stays a control byte outside kitty")
+        let kitty = ModifiedKeys.sequences(kitty: true)
+        #expect(kitty.contains { $0.sequence == "\u{1B}[99;5u" && ModifiedKeys.key(code: $0.code) == .control("c") })
+        #expect(Set(kitty.map(\.sequence)).count == kitty.count, "no sequence twice")
         #expect(ModifiedKeys.key(code: 5) == nil, "codes of other keys are not taken")
     }
 }
