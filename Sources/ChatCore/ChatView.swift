@@ -7,6 +7,7 @@
 public struct ChatView {
     public let clock: ClockFace
     private let cache = MessageLayoutCache()
+    private let paneCache = PaneCache()
 
     /// Shown in the empty composer.
     public static func placeholder(room: String) -> String {
@@ -22,7 +23,13 @@ public struct ChatView {
         guard state.size.columns > 0, state.size.rows > 0 else { return frame }
         let layout = state.composerLayout
         let screen = state.screenLayout(for: layout)
-        drawPane(state, rows: screen.paneRows, into: &frame)
+        let paneKey = PaneCache.Key(state, rows: screen.paneRows)
+        if let rows = paneCache.rows(for: paneKey) {
+            frame.replaceRows(screen.paneRows, with: rows)
+        } else {
+            drawPane(state, rows: screen.paneRows, into: &frame)
+            paneCache.keep(frame.rows[screen.paneRows], for: paneKey)
+        }
         if let row = screen.separatorRow { drawSeparator(state, draft: layout, row: row, into: &frame) }
         drawComposer(state, layout: layout, rows: screen.composerRows, into: &frame)
         return frame

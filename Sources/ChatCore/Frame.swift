@@ -52,12 +52,24 @@ public struct Frame: Equatable, Sendable {
         var column = column
         let end = min(limit ?? size.columns, size.columns)
         for character in text {
+            // Printable ASCII, most of any text, takes one cell and no measuring.
+            if let ascii = character.asciiValue, ascii >= 0x20, ascii < 0x7F {
+                guard column < end, rows.indices.contains(row), column >= 0 else { break }
+                set(Cell(text: String(character), width: 1, style: style, format: format), row: row, column: column)
+                column += 1
+                continue
+            }
             let cells = rules.cells(of: character)
             let next = put(cells, style: style, format: format, row: row, column: column, limit: end)
             if next - column < cells.reduce(0, { $0 + $1.width }) { break }
             column = next
         }
         return column
+    }
+
+    /// Puts rows kept from an earlier frame of the same width in place of `range`.
+    mutating func replaceRows(_ range: Range<Int>, with kept: ArraySlice<[Cell]>) {
+        rows.replaceSubrange(range, with: kept)
     }
 
     /// The characters of a row as the terminal would show them, for tests and logs.

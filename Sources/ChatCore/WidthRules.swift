@@ -88,6 +88,8 @@ public struct WidthRules: Equatable, Sendable {
     /// bidirectional overrides come back as visible symbols, so no text can change
     /// the terminal's state.
     public func cells(of character: Character) -> [CellText] {
+        // Most text is printable ASCII, one cell each, whatever the settings.
+        if let ascii = character.asciiValue, ascii >= 0x20, ascii < 0x7F { return [CellText(String(character), width: 1)] }
         var cells: [CellText] = []
         forEachCell(of: character) { cells.append($0) }
         return cells
@@ -167,9 +169,13 @@ public struct WidthRules: Equatable, Sendable {
     private func forEachCell(of character: Character, _ body: (CellText) -> Void) {
         var current: CellText?
         var joinNext = false
-        var baseIsNarrowEmoji = false
-        var baseIsWideEmoji = false
-        var baseIsKeycapBase = false
+        // The cell's first code point and its width, asked about only when a
+        // selector or keycap mark joins it (most characters have none).
+        var base: (scalar: Unicode.Scalar, width: Int) = (" ", 1)
+        var baseIsNarrowEmoji: Bool { base.width == 1 && base.scalar.properties.isEmoji }
+        var baseIsWideEmoji: Bool { base.width == 2 && base.scalar.properties.isEmoji }
+        var baseIsKeycapBaseAllowed = true
+        var baseIsKeycapBase: Bool { baseIsKeycapBaseAllowed && "0123456789#*".unicodeScalars.contains(base.scalar) }
         func emit() {
             if let cell = current { body(cell) }
             current = nil
@@ -210,9 +216,7 @@ public struct WidthRules: Equatable, Sendable {
                 current = width == 0
                     ? CellText(" " + String(scalar), width: 1)
                     : CellText(String(scalar), width: width)
-                baseIsNarrowEmoji = width == 1 && scalar.properties.isEmoji
-                baseIsWideEmoji = width == 2 && scalar.properties.isEmoji
-                baseIsKeycapBase = "0123456789#*".unicodeScalars.contains(scalar)
+                base = (scalar, width)
                 continue
             }
             let joins = width == 0 || joinNext
@@ -233,9 +237,9 @@ public struct WidthRules: Equatable, Sendable {
             } else {
                 emit()
                 current = CellText(String(scalar), width: width)
-                baseIsNarrowEmoji = width == 1 && scalar.properties.isEmoji
-                baseIsWideEmoji = width == 2 && scalar.properties.isEmoji
-                baseIsKeycapBase = false
+                // Only a cluster's first code point makes a keycap.
+                base = (scalar, width)
+                baseIsKeycapBaseAllowed = false
                 joinNext = false
             }
         }
