@@ -147,12 +147,12 @@ struct JSONParser {
 
     private mutating func string() throws(SyntaxError) -> String {
         index += 1  // the opening quote
-        var scalars = String.UnicodeScalarView()
+        // Most strings have no escapes and become one string in one step.
+        var result = ""
         var runStart = index
         func flushRun(_ parser: JSONParser) {
             if runStart < parser.index {
-                let run = String(decoding: UnsafeBufferPointer(rebasing: parser.bytes[runStart..<parser.index]), as: UTF8.self)
-                scalars.append(contentsOf: run.unicodeScalars)
+                result += String(decoding: UnsafeBufferPointer(rebasing: parser.bytes[runStart..<parser.index]), as: UTF8.self)
             }
         }
         while true {
@@ -161,11 +161,11 @@ struct JSONParser {
             case UInt8(ascii: "\""):
                 flushRun(self)
                 index += 1
-                return String(scalars)
+                return result
             case UInt8(ascii: "\\"):
                 flushRun(self)
                 index += 1
-                scalars.append(try escaped())
+                result.unicodeScalars.append(try escaped())
                 runStart = index
             case 0x00..<0x20:
                 throw error()  // raw control characters are not allowed in strings

@@ -33,21 +33,19 @@ public final class LineReader {
         let text = String(decoding: pending, as: UTF8.self)
         pending.removeAll(keepingCapacity: true)
         pending.append(contentsOf: buffer[(lastNewline + 1)..<count])
-        // Split on "\n" scalars: a "\r\n" pair is one Character and must not hide
+        // Split on "\n" bytes: a "\r\n" pair is one Character and must not hide
         // the break. The "\r" of a "\r\n" goes with the line end.
         var lines: [Substring] = []
-        var lineStart = text.startIndex
-        let scalars = text.unicodeScalars
-        var index = scalars.startIndex
-        var previous = index
-        while index < scalars.endIndex {
-            if scalars[index] == "\n" {
-                let end = index > lineStart && scalars[previous] == "\r" ? previous : index
-                lines.append(Substring(scalars[lineStart..<end]))
-                lineStart = scalars.index(after: index)
+        let utf8 = text.utf8
+        var lineStart = utf8.startIndex
+        while let newline = utf8[lineStart...].firstIndex(of: 0x0A) {
+            var end = newline
+            if end > lineStart {
+                let before = utf8.index(before: end)
+                if utf8[before] == 0x0D { end = before }
             }
-            previous = index
-            index = scalars.index(after: index)
+            lines.append(text[lineStart..<end])
+            lineStart = utf8.index(after: newline)
         }
         return lines
     }

@@ -13,6 +13,8 @@ struct ChatApp {
     static let historyLines = 1000
     /// How often the room file is looked at for other processes' messages.
     static let followIntervalMilliseconds: Int32 = 250
+    /// The shortest time between frames while a replay pours in.
+    static let pourFrameSeconds = 0.04
 
     /// Runs the chat screen until the user quits. The terminal is restored on
     /// every way out.
@@ -60,12 +62,26 @@ struct ChatApp {
         }
 
         var changed = true
+        var drawn = 0.0
+        var pouring = false
         while !state.isFinished {
-            // An idle turn (only the room file looked at) draws nothing.
-            if changed { screen.draw(view.frame(for: state)) }
+            // An idle turn (only the room file looked at) draws nothing. While a
+            // replay pours in faster than the eye follows, frames are drawn at
+            // most every `pourFrameSeconds`; keys are always drawn at once.
             var timeout = Self.followIntervalMilliseconds
+            if changed {
+                let since = SystemClock.monotonicSeconds() - drawn
+                if pouring && since < Self.pourFrameSeconds {
+                    timeout = Int32(((Self.pourFrameSeconds - since) * 1000).rounded(.up))
+                } else {
+                    screen.draw(view.frame(for: state))
+                    drawn = SystemClock.monotonicSeconds()
+                    changed = false
+                }
+            }
             if let due = replay?.millisecondsUntilDue(now: SystemClock.monotonicSeconds()) { timeout = min(timeout, due) }
             let ready = terminal.wait(for: [replay?.descriptor], timeoutMilliseconds: timeout)
+            pouring = ready.others.first == true && !ready.keyboard
 
             var events = ready.keyboard ? input.readPending() : []
             if let replay {
@@ -75,7 +91,7 @@ struct ChatApp {
                 let now = SystemClock.now()
                 events += room.newLines().compactMap { roomReader.read($0[...], now: now) }.map(Event.received)
             }
-            changed = !events.isEmpty
+            if !events.isEmpty { changed = true } else { pouring = false }
             for event in events {
                 if case .resize = event { screen.invalidate() }
                 let effects = state.apply(event, now: SystemClock.now())
