@@ -89,6 +89,19 @@ public struct ChatState: Sendable {
         ScreenLayout(height: size.rows, wantedComposerRows: isDraftFolded ? 1 : layout.rows.count)
     }
 
+    /// True when older messages should be loaded: the pane is scrolled back to
+    /// near the first one held, or the walk through what was sent reached the
+    /// oldest entry held. History is loaded a screen at a time this way, so a
+    /// room of any size opens at once and can be read back to its start.
+    public var wantsOlderMessages: Bool {
+        if walkPosition == 0 { return true }
+        guard let position = scrolledTo else { return false }
+        return (messageIndex(forID: position.messageID) ?? 0) < Self.historyMargin
+    }
+
+    /// How close to the first message held the pane may come before more are loaded.
+    static let historyMargin = 200
+
     /// True while the draft is folded to one row for reading back.
     public var isDraftFolded: Bool { scrolledTo != nil && !typedWhileScrolled }
 
@@ -154,7 +167,12 @@ public struct ChatState: Sendable {
             firstMessageID -= older.count
             let marked = older.map(markingOwn)
             messages.insert(contentsOf: marked, at: 0)
-            sentHistory.insert(contentsOf: marked.compactMap(Self.recallText), at: 0)
+            let recalled = marked.compactMap(Self.recallText)
+            sentHistory.insert(contentsOf: recalled, at: 0)
+            // Places in what was sent move up by what came in before them.
+            walkPosition = walkPosition.map { $0 + recalled.count }
+            walkDrafts = Dictionary(uniqueKeysWithValues: walkDrafts.map { ($0.key + recalled.count, $0.value) })
+            if let match = search?.match { search?.match = match + recalled.count }
         case .replay(let unreadable, let ended):
             unreadableLines = unreadable
             replayEnded = ended

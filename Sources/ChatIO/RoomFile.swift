@@ -16,6 +16,8 @@ public final class RoomFile {
     private var identity: (device: UInt64, inode: UInt64)?
     /// Where the lines not read yet start.
     private var followOffset: Int64 = 0
+    /// Where the earliest line read so far starts.
+    private var historyStart: Int64 = 0
     /// Where this process's own lines start, so following does not show them twice.
     private var ownLineStarts = Set<Int64>()
 
@@ -46,34 +48,56 @@ public final class RoomFile {
     }
 
     /// The last `count` complete lines, oldest first, reading backwards from the
-    /// end only as far as they go. Following starts after them.
+    /// end only as far as they go. Following starts after them, and
+    /// `olderLines` continues before them.
     public func recentLines(_ count: Int) -> [String] {
-        guard descriptor >= 0, count > 0 else { return [] }
+        guard descriptor >= 0 else { return [] }
         var info = stat()
         guard fstat(descriptor, &info) == 0 else { return [] }
-        let size = Int64(info.st_size)
-        let chunk: Int64 = 64 * 1024
-        var start = size
-        var tail: [UInt8] = []
-        // Read backwards until the bytes hold `count` line ends before the last
-        // complete line's, or the file's start.
-        while start > 0 {
-            let length = min(chunk, start)
+        let found = lines(before: Int64(info.st_size), count: count)
+        followOffset = found.end
+        historyStart = found.start
+        return found.lines
+    }
+
+    /// Up to `count` lines from before those already read, oldest first: the
+    /// room's history, as far back as the user scrolls.
+    public func olderLines(_ count: Int) -> [String] {
+        guard descriptor >= 0, historyStart > 0 else { return [] }
+        let found = lines(before: historyStart, count: count)
+        historyStart = found.start
+        return found.lines
+    }
+
+    /// True while lines before those read are left in the file.
+    public var hasOlderLines: Bool { historyStart > 0 }
+
+    /// The last `count` complete lines that end before `end`, where the first of
+    /// them starts, and where the last ends (after its newline). Reads backwards
+    /// in blocks, only as far as the lines go.
+    private func lines(before end: Int64, count: Int) -> (lines: [String], start: Int64, end: Int64) {
+        guard count > 0 else { return ([], end, end) }
+        let block: Int64 = 64 * 1024
+        var blocks: [[UInt8]] = []
+        var start = end
+        var newlines = 0
+        // One line end more than `count` marks where the earliest line starts.
+        while start > 0, newlines <= count {
+            let length = min(block, start)
             start -= length
             var piece = [UInt8](repeating: 0, count: Int(length))
             let got = piece.withUnsafeMutableBytes { pread(descriptor, $0.baseAddress, Int(length), off_t(start)) }
-            guard got == length else { return [] }
-            tail = piece + tail
-            if tail.lazy.filter({ $0 == 0x0A }).count > count { break }
+            guard got == length else { return ([], end, end) }
+            newlines += piece.reduce(0) { $0 + ($1 == 0x0A ? 1 : 0) }
+            blocks.append(piece)
         }
-        guard let lastNewline = tail.lastIndex(of: 0x0A) else {
-            followOffset = start
-            return []
-        }
-        followOffset = start + Int64(lastNewline) + 1
-        var lines = tail[...lastNewline].split(separator: 0x0A, omittingEmptySubsequences: false).dropLast()
-        if start > 0 { lines = lines.dropFirst() }  // cut at the chunk's edge
-        return lines.suffix(count).map { String(decoding: $0, as: UTF8.self) }
+        let bytes = Array(blocks.reversed().joined())
+        guard let lastNewline = bytes.lastIndex(of: 0x0A) else { return ([], end, start) }
+        var pieces = bytes[..<lastNewline].split(separator: 0x0A, omittingEmptySubsequences: false)[...]
+        if start > 0 { pieces = pieces.dropFirst() }  // cut at the block's edge
+        let kept = pieces.suffix(count)
+        let first = kept.first.map { start + Int64($0.startIndex) } ?? start + Int64(lastNewline) + 1
+        return (kept.map { String(decoding: $0, as: UTF8.self) }, first, start + Int64(lastNewline) + 1)
     }
 
     /// Appends `line` and a newline in one write, under the lock, flushed to disk.

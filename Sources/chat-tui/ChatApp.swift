@@ -10,7 +10,10 @@ struct ChatApp {
     let environment: [String: String]
 
     /// How many of the room's last lines are read at start.
-    static let historyLines = 1000
+    /// Lines of the room read at start (at least three screens' worth), and then
+    /// each time the user reads back near the first one held.
+    static let historyLines = 100
+    static let olderHistoryLines = 1000
     /// How often the room file is looked at for other processes' messages.
     static let followIntervalMilliseconds: Int32 = 250
     /// The shortest time between frames while a replay pours in.
@@ -57,8 +60,17 @@ struct ChatApp {
                                           today: clock.civilTime(SystemClock.now()))
         if replay == nil {
             let now = SystemClock.now()
-            let recent = room.recentLines(Self.historyLines)
+            let recent = room.recentLines(max(Self.historyLines, 3 * terminal.size.rows))
             state.apply(.history(recent.compactMap { roomReader.read($0[...], now: now) }), now: now)
+        }
+        /// Loads older lines of the room while the user reads back towards them.
+        func loadOlderHistory() {
+            // A chunk at a time: one is more than the margin that asked for it.
+            if replay == nil, state.wantsOlderMessages, room.hasOlderLines {
+                let now = SystemClock.now()
+                let older = room.olderLines(Self.olderHistoryLines)
+                state.apply(.history(older.compactMap { roomReader.read($0[...], now: now) }), now: now)
+            }
         }
 
         var changed = true
@@ -111,6 +123,7 @@ struct ChatApp {
                 }
                 if state.isFinished { break }
             }
+            loadOlderHistory()
         }
     }
 

@@ -11,6 +11,24 @@ import Testing
         chat.press(.enter)
     }
 
+    @Test mutating func theOldestEntryAsksForMoreAndTheWalkGoesOnIntoIt() {
+        send("recent")
+        chat.type("unsent")
+        chat.press(.up)
+        #expect(text == "recent")
+        #expect(chat.state.wantsOlderMessages, "at the oldest entry held")
+        let older = ["older one", "older two"].map { Message(sender: "alice", text: $0, time: nil) }
+        chat.state.apply(.history(older), now: chat.now)
+        #expect(text == "recent", "loading does not move the walk")
+        #expect(!chat.state.wantsOlderMessages)
+        chat.press(.up)
+        #expect(text == "older two")
+        chat.press(.up)
+        #expect(text == "older one")
+        chat.press(.down, times: 3)
+        #expect(text == "unsent")
+    }
+
     @Test mutating func upAndDownWalkWhatWasSentAndTheUnsentDraftComesBack() {
         send("first")
         send("second")

@@ -35,6 +35,21 @@ import Testing
         #expect(paneTexts(chat).last == "m30")
     }
 
+    @Test func readingBackNearTheFirstMessageHeldAsksForOlderOnesAndKeepsTheView() {
+        var chat = chat(messages: 300)
+        let atBottom = chat.state.wantsOlderMessages
+        #expect(!atBottom)
+        chat.press(.pageUp, times: 12)
+        let wants = chat.state.wantsOlderMessages
+        #expect(wants, "within \(ChatState.historyMargin) messages of the first")
+        let before = paneTexts(chat)
+        let older = (1...1000).map { Message(sender: "bob", text: "old\($0)", time: nil) }
+        chat.state.apply(.history(older), now: chat.now)
+        #expect(paneTexts(chat) == before, "what is read stays where it is")
+        let stillWants = chat.state.wantsOlderMessages
+        #expect(!stillWants)
+    }
+
     @Test func theWheelScrollsThreeRowsANotch() {
         var chat = chat(messages: 30)
         chat.press(.wheelUp)

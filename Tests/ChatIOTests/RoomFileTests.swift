@@ -14,6 +14,24 @@ final class TemporaryFolder {
 }
 
 @Suite struct RoomFileTests {
+    @Test func olderLinesPageBackToTheFirstWithoutGapsOrRepeats() throws {
+        let folder = try TemporaryFolder()
+        let room = try RoomFile(folder: folder.path, room: "local")
+        // Lines of different lengths, some longer than a read block, so pages
+        // and blocks are cut in every kind of place.
+        let lines = (0..<40).map { "line \($0) " + String(repeating: "x", count: $0 % 5 == 0 ? 70_000 : $0 * 7) }
+        for line in lines { try room.append(line) }
+        var read = room.recentLines(3)
+        #expect(read == Array(lines.suffix(3)))
+        while room.hasOlderLines {
+            let older = room.olderLines(7)
+            #expect(!older.isEmpty)
+            read = older + read
+        }
+        #expect(read == lines)
+        #expect(room.olderLines(7).isEmpty)
+    }
+
     @Test func theFileAndItsFoldersAreCreatedPrivate() throws {
         let folder = try TemporaryFolder()
         let rooms = folder.path + "/data/chat-tui/rooms"

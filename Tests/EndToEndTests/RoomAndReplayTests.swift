@@ -125,6 +125,23 @@ extension EndToEnd {
             }
         }
 
+        @Test func pagingBackReachesTheRoomsFirstMessageWhateverItsSize() throws {
+            let dataHome = try makeTemporaryFolder()
+            let rooms = dataHome + "/chat-tui/rooms"
+            try FileManager.default.createDirectory(atPath: rooms, withIntermediateDirectories: true)
+            let lines = (0..<3000).map { String(format: "{\"from\":\"bob\",\"text\":\"msg-%05d\"}", $0) }
+            try (lines.joined(separator: "\n") + "\n").write(toFile: rooms + "/local.jsonl", atomically: true, encoding: .utf8)
+            let session = try TmuxSession(columns: 60, rows: 12, dataHome: dataHome)
+            try session.waitUntil("the newest message is shown") { screen, _ in screen.contains { $0.hasSuffix("msg-02999") } }
+            // 3000 one-row messages, nine rows a page: 334 pages back.
+            for _ in 0..<12 { try session.press("-N", "30", "PPage") }
+            try session.waitUntil("the first message of the room is at the top", timeout: 20) { screen, _ in
+                screen[0].hasSuffix("msg-00000")
+            }
+            try session.press("Escape")
+            try session.waitUntil("Esc comes back to the newest") { screen, _ in screen[9].hasSuffix("msg-02999") }
+        }
+
         @Test func anotherRoomIsAnotherFile() throws {
             let session = try TmuxSession(columns: 60, rows: 10, arguments: ["--room", "日本語"])
             try session.waitUntil("the room's name is on the separator") { screen, _ in
