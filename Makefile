@@ -13,8 +13,10 @@ SUDO := $(if $(filter 0,$(shell id -u)),,sudo)
 # Debian packages the build needs, and those only the tests need.
 BUILD_PACKAGES := libncurses-dev pkg-config
 TEST_PACKAGES := tmux
+# The peers and tools the benchmark measures chat-tui beside.
+BENCH_PACKAGES := irssi weechat-curses jq python3
 
-.PHONY: run build test deps test-deps clean
+.PHONY: run build test bench bench-quick deps test-deps bench-deps clean
 
 ## run: install what is missing, build in release mode and start chat-tui (ARGS="--nick NAME")
 run: build
@@ -29,6 +31,14 @@ test: deps test-deps
 	$(SWIFT) build $(RELEASE)
 	$(SWIFT) test
 
+## bench: chat-tui beside irssi, WeeChat, cat and jq, one table (a few minutes; BENCH_ARGS="--runs 5")
+bench: build bench-deps
+	python3 bench/bench.py $(BENCH_ARGS)
+
+## bench-quick: the benchmark on small data, to prove it works (CI runs it; figures not comparable)
+bench-quick: build
+	python3 bench/bench.py --quick --no-peers
+
 ## deps: the ncursesw headers and library, and pkg-config to find them
 deps:
 	@$(call install_missing,$(BUILD_PACKAGES))
@@ -36,6 +46,10 @@ deps:
 ## test-deps: tmux, which the end-to-end tests drive chat-tui in
 test-deps:
 	@$(call install_missing,$(TEST_PACKAGES))
+
+## bench-deps: the peers the benchmark compares with
+bench-deps:
+	@$(call install_missing,$(BENCH_PACKAGES))
 
 clean:
 	rm -rf .build
