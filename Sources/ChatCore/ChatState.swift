@@ -7,7 +7,7 @@ public struct ChatState: Sendable {
     /// The name the user's messages are sent under.
     public var nick: String
     /// The messages in the room, oldest first.
-    public private(set) var messages: [Message] = []
+    public private(set) var messages = MessageStore()
     /// The id of `messages[0]`; see `messageID(at:)`.
     private var firstMessageID = 0
     public private(set) var composer = Composer()
@@ -166,7 +166,7 @@ public struct ChatState: Sendable {
         case .history(let older):
             firstMessageID -= older.count
             let marked = older.map(markingOwn)
-            messages.insert(contentsOf: marked, at: 0)
+            messages.prepend(contentsOf: marked)
             let recalled = marked.compactMap(Self.recallText)
             sentHistory.insert(contentsOf: recalled, at: 0)
             // Places in what was sent move up by what came in before them.

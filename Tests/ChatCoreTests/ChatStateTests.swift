@@ -166,7 +166,7 @@ struct Harness {
         chat.type("  hello\nworld  \n\n")
         chat.press(.enter)
         let message = Message(sender: "alice", text: "  hello\nworld", time: chat.now, isOwn: true)
-        #expect(chat.state.messages == [message])
+        #expect(Array(chat.state.messages) == [message])
         #expect(chat.effects == [.send(message)])
         #expect(chat.state.composer.draft.isEmpty)
     }
@@ -291,6 +291,6 @@ struct Harness {
         var chat = Harness()
         let message = Message(sender: "bob", text: "hi", time: chat.now, isOwn: false)
         chat.state.apply(.received(message), now: chat.now)
-        #expect(chat.state.messages == [message])
+        #expect(Array(chat.state.messages) == [message])
     }
 }

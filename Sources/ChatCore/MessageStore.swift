@@ -1,0 +1,154 @@
+/// The messages a room holds, oldest first, stored so that a message costs little
+/// more than its text: texts are packed into shared byte arenas, senders are
+/// kept once each, and the rest of a message is a fixed 32-byte record. A
+/// `Message` is made only when one is read, which is for the few on screen.
+///
+/// Messages are added at the end (as they arrive) or at the start (history read
+/// back from the room), in blocks of at most `blockSize`.
+public struct MessageStore: RandomAccessCollection, Sendable {
+    /// The most messages in one block.
+    static let blockSize = 4096
+
+    /// One message, without its text and sender.
+    private struct Record: Sendable {
+        var textStart: UInt32
+        var textLength: UInt32
+        /// Seconds since the epoch, or `Int64.min` for none.
+        var time: Int64
+        var sender: UInt32
+        /// Index into `extras`, or -1.
+        var extras: Int32
+        var kind: MessageKind
+        var isOwn: Bool
+    }
+
+    /// Messages in order, with their texts in one arena.
+    private struct Block: Sendable {
+        var text: [UInt8] = []
+        var records: [Record] = []
+
+        /// Space for a full block at once, so filling it copies nothing; what a
+        /// block leaves unused is never touched, and `shrink` gives it back.
+        init() {
+            records.reserveCapacity(MessageStore.blockSize)
+            text.reserveCapacity(MessageStore.blockSize * 256)
+        }
+
+        mutating func add(_ message: Message, sender: UInt32, extras: Int32) {
+            let start = UInt32(text.count)
+            text.append(contentsOf: message.text.utf8)
+            records.append(Record(textStart: start, textLength: UInt32(text.count) - start,
+                                  time: message.time?.secondsSinceEpoch ?? Int64.min, sender: sender,
+                                  extras: extras, kind: message.kind, isOwn: message.isOwn))
+        }
+
+        /// Gives back the room arrays grow into, once the block is full.
+        mutating func shrink() {
+            text = Array(unsafeUninitializedCapacity: text.count) { buffer, count in
+                count = buffer.initialize(from: text).1
+            }
+            records = Array(unsafeUninitializedCapacity: records.count) { buffer, count in
+                count = buffer.initialize(from: records).1
+            }
+        }
+    }
+
+    /// What few messages carry besides text: IRC formatting, unknown JSON fields.
+    private struct Extras: Sendable {
+        var formatting: [FormatRun]
+        var otherFields: [JSONMember]
+    }
+
+    private var blocks: [Block] = []
+    /// The index of each block's first message.
+    private var blockStarts: [Int] = []
+    private var senders: [String] = []
+    private var senderNumbers: [String: UInt32] = [:]
+    private var extras: [Extras] = []
+    public private(set) var endIndex = 0
+
+    public init() {}
+
+    public var startIndex: Int { 0 }
+
+    public subscript(index: Int) -> Message {
+        precondition(index >= 0 && index < endIndex, "message index out of range")
+        let block = blockIndex(holding: index)
+        let record = blocks[block].records[index - blockStarts[block]]
+        let start = Int(record.textStart)
+        let text = blocks[block].text.withUnsafeBufferPointer {
+            String(decoding: UnsafeBufferPointer(rebasing: $0[start..<start + Int(record.textLength)]), as: UTF8.self)
+        }
+        let extra = record.extras >= 0 ? extras[Int(record.extras)] : nil
+        return Message(sender: senders[Int(record.sender)], text: text,
+                       time: record.time == Int64.min ? nil : Timestamp(secondsSinceEpoch: record.time),
+                       kind: record.kind, isOwn: record.isOwn, formatting: extra?.formatting ?? [],
+                       otherFields: extra?.otherFields ?? [])
+    }
+
+    /// Adds `message` after the others.
+    public mutating func append(_ message: Message) {
+        if blocks.isEmpty || blocks[blocks.count - 1].records.count >= Self.blockSize
+            || blocks[blocks.count - 1].text.count + message.text.utf8.count > Int(UInt32.max) {
+            if !blocks.isEmpty { blocks[blocks.count - 1].shrink() }
+            blocks.append(Block())
+            blockStarts.append(endIndex)
+        }
+        let numbers = register(message)
+        blocks[blocks.count - 1].add(message, sender: numbers.sender, extras: numbers.extras)
+        endIndex += 1
+    }
+
+    /// Adds `older` before the others, in their order.
+    public mutating func prepend(contentsOf older: [Message]) {
+        guard !older.isEmpty else { return }
+        var newBlocks: [Block] = []
+        for start in stride(from: 0, to: older.count, by: Self.blockSize) {
+            var block = Block()
+            for message in older[start..<Swift.min(older.count, start + Self.blockSize)] {
+                let numbers = register(message)
+                block.add(message, sender: numbers.sender, extras: numbers.extras)
+            }
+            block.shrink()
+            newBlocks.append(block)
+        }
+        blocks.insert(contentsOf: newBlocks, at: 0)
+        endIndex += older.count
+        var start = 0
+        blockStarts = blocks.map { block in
+            defer { start += block.records.count }
+            return start
+        }
+    }
+
+    /// Forgets every message.
+    public mutating func removeAll() {
+        self = MessageStore()
+    }
+
+    /// The numbers of the message's sender and extras, registering them when new.
+    private mutating func register(_ message: Message) -> (sender: UInt32, extras: Int32) {
+        let sender: UInt32
+        if let number = senderNumbers[message.sender] {
+            sender = number
+        } else {
+            sender = UInt32(senders.count)
+            senders.append(message.sender)
+            senderNumbers[message.sender] = sender
+        }
+        guard !message.formatting.isEmpty || !message.otherFields.isEmpty else { return (sender, -1) }
+        extras.append(Extras(formatting: message.formatting, otherFields: message.otherFields))
+        return (sender, Int32(extras.count - 1))
+    }
+
+    /// The block that holds message `index`: the last starting at or before it.
+    private func blockIndex(holding index: Int) -> Int {
+        var low = 0
+        var high = blockStarts.count - 1
+        while low < high {
+            let mid = (low + high + 1) / 2
+            if blockStarts[mid] <= index { low = mid } else { high = mid - 1 }
+        }
+        return low
+    }
+}
