@@ -19,7 +19,15 @@ public final class Screen {
         let window = terminal.window
         let sameSize = shown?.size == frame.size
         for (row, cells) in frame.rows.enumerated() {
-            if sameSize, shown?.rows[row] == cells { continue }
+            if sameSize, let old = shown?.rows[row] {
+                if old == cells { continue }
+                // Only the cells that changed (typing changes one or two): the
+                // right half of a wide character goes with its left half.
+                for (column, cell) in cells.enumerated() where cell.width > 0 && cell != old[column] {
+                    put(cell, row: row, column: column)
+                }
+                continue
+            }
             wmove(window, Int32(row), 0)
             wclrtoeol(window)
             // The row was just cleared: blanks and the right halves of wide
