@@ -9,7 +9,6 @@ struct ChatApp {
     let options: Options
     let environment: [String: String]
 
-    /// How many of the room's last lines are read at start.
     /// Lines of the room read at start (at least three screens' worth), and then
     /// each time the user reads back near the first one held.
     static let historyLines = 100
