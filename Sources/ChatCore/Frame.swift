@@ -53,7 +53,7 @@ public struct Frame: Equatable, Sendable {
         let end = min(limit ?? size.columns, size.columns)
         for character in text {
             // Printable ASCII, most of any text, takes one cell and no measuring.
-            if let ascii = character.asciiValue, ascii >= 0x20, ascii < 0x7F {
+            if character.isPrintableASCII {
                 guard column < end, rows.indices.contains(row), column >= 0 else { break }
                 set(Cell(text: String(character), width: 1, style: style, format: format), row: row, column: column)
                 column += 1

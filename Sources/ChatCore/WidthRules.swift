@@ -70,7 +70,7 @@ public struct WidthRules: Equatable, Sendable {
 
     /// The columns `character` takes.
     public func width(of character: Character) -> Int {
-        if let ascii = character.asciiValue, ascii >= 0x20, ascii < 0x7F { return 1 }
+        if character.isPrintableASCII { return 1 }
         var total = 0
         forEachCell(of: character) { total += $0.width }
         return total
@@ -89,7 +89,7 @@ public struct WidthRules: Equatable, Sendable {
     /// the terminal's state.
     public func cells(of character: Character) -> [CellText] {
         // Most text is printable ASCII, one cell each, whatever the settings.
-        if let ascii = character.asciiValue, ascii >= 0x20, ascii < 0x7F { return [CellText(String(character), width: 1)] }
+        if character.isPrintableASCII { return [CellText(String(character), width: 1)] }
         var cells: [CellText] = []
         forEachCell(of: character) { cells.append($0) }
         return cells
@@ -244,5 +244,14 @@ public struct WidthRules: Equatable, Sendable {
             }
         }
         emit()
+    }
+}
+
+extension Character {
+    /// A printable ASCII character: one cell wide whatever the width rules, and
+    /// most of any text, so it skips measuring.
+    var isPrintableASCII: Bool {
+        guard let ascii = asciiValue else { return false }
+        return ascii >= 0x20 && ascii < 0x7F
     }
 }
