@@ -9,7 +9,9 @@
 #include <locale.h>
 #include <poll.h>
 #include <signal.h>
+#include <sys/signalfd.h>
 #include <time.h>
+#include <unistd.h>
 #include <langinfo.h>
 #include <stdio.h>
 #include <string.h>
@@ -69,6 +71,18 @@ extern int ppoll(struct pollfd *, nfds_t, const struct timespec *, const sigset_
 static inline int chat_ppoll(struct pollfd *fds, nfds_t count, int timeout_ms, const sigset_t *mask) {
     struct timespec timeout = { timeout_ms / 1000, (long)(timeout_ms % 1000) * 1000000L };
     return ppoll(fds, count, timeout_ms < 0 ? NULL : &timeout, mask);
+}
+
+/// A descriptor that reads as readable when one of `signals` (blocked by the
+/// caller) is pending, and the number of the signal read from it (0: none).
+/// signalfd is Linux's; Swift's Glibc module does not show it.
+static inline int chat_signal_descriptor(const sigset_t *signals) {
+    return signalfd(-1, signals, SFD_NONBLOCK | SFD_CLOEXEC);
+}
+static inline int chat_read_signal(int descriptor) {
+    struct signalfd_siginfo info;
+    if (read(descriptor, &info, sizeof info) != (ssize_t)sizeof info) return 0;
+    return (int)info.ssi_signo;
 }
 
 /// A string capability of the current terminal (`BE`, `PS`...), or NULL when

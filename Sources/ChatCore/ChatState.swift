@@ -21,6 +21,13 @@ public struct ChatState: Sendable {
     public private(set) var warning: String?
     /// Lines of a replayed transcript shown as plain text because they were broken.
     public private(set) var unreadableLines = 0
+    /// Why the draft could not be saved to disk, while it cannot.
+    public private(set) var draftProblem: String?
+    /// Why sent messages are no longer copied to standard output, once they are not.
+    public private(set) var outputProblem: String?
+    /// Messages received from outside (other processes, a replay) since start;
+    /// history read from the room does not count.
+    public private(set) var received = 0
     /// True once a replayed transcript's input has ended.
     public private(set) var replayEnded = false
     /// Where the pane is scrolled back to; nil while it follows the newest message.
@@ -161,6 +168,7 @@ public struct ChatState: Sendable {
         case .received(let message):
             let message = markingOwn(message)
             messages.append(message)
+            received += 1
             if let sent = Self.recallText(message) { sentHistory.append(sent) }
             if scrolledTo != nil { unread += 1 }
         case .history(let older):
@@ -190,6 +198,12 @@ public struct ChatState: Sendable {
         case .deliveryFailed(let reason):
             warning = "not sent: \(reason); Enter tries again"
             outgoing = nil
+        case .draftRestored(let text):
+            composer.edit { $0.replaceAll(with: Draft(Self.normalizedInput(text))) }
+        case .draftSaving(let failure):
+            draftProblem = failure
+        case .outputClosed(let reason):
+            outputProblem = reason
         }
         composer.layOut(width: size.columns, rules: rules)
         composer.scrollToCaret(in: composer.layout, visibleRows: screenLayout(for: composer.layout).composerRows.count)

@@ -106,6 +106,12 @@ public struct ChatView {
         if let warning = state.warning {
             labels.append((" \(warning) ", .warning))
         }
+        if let problem = state.draftProblem {
+            labels.append((" draft not saved: \(problem) ", .warning))
+        }
+        if let problem = state.outputProblem {
+            labels.append((" output closed: \(problem) ", .warning))
+        }
         if let search = state.search {
             let found = search.match == nil ? " (no match)" : ""
             labels.append((" search: \(search.query)\(found) ", search.match == nil ? .warning : .separatorLabel))
@@ -123,6 +129,9 @@ public struct ChatView {
         }
         if state.replayEnded {
             labels.append((" end of input ", .separatorLabel))
+        }
+        if state.received > 0 {
+            labels.append((" \(state.received) received ", .separatorLabel))
         }
         return labels
     }

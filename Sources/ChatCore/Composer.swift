@@ -199,7 +199,9 @@ public struct Composer: Equatable, Sendable {
     /// Empties the composer after a send.
     public mutating func reset() {
         let ring = killRing
+        let revision = draft.revision
         self = Composer(width: layout.width, rules: layout.rules)
         killRing = ring
+        draft.revision = revision + 1
     }
 }

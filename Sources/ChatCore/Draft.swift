@@ -8,6 +8,9 @@ public struct Draft: Equatable, Sendable {
     public private(set) var cursor: Int
     /// The changes to the text since `takeChanges()` last collected them, oldest first.
     private var changes: [DraftChange] = []
+    /// Counts the changes to the text; it never goes back (a reset composer
+    /// carries it on), so a remembered revision tells whether the text changed.
+    public internal(set) var revision = 0
 
     public init(_ text: String = "", cursor: Int? = nil) {
         characters = Array(text)
@@ -31,6 +34,7 @@ public struct Draft: Equatable, Sendable {
     mutating func replace(_ range: Range<Int>, with new: [Character]) {
         guard !range.isEmpty || !new.isEmpty else { return }
         changes.append(DraftChange(offset: range.lowerBound, removed: Array(characters[range]), inserted: new))
+        revision += 1
         characters.replaceSubrange(range, with: new)
         if cursor >= range.upperBound {
             cursor += new.count - range.count

@@ -18,4 +18,12 @@ public enum Event: Equatable, Sendable {
     /// The message asked for by `Effect.send` could not be stored, and why; it
     /// stays in the composer.
     case deliveryFailed(String)
+    /// The draft left unsent when the room was last open, to continue; the caret
+    /// goes to its end.
+    case draftRestored(String)
+    /// Whether saving the draft to disk failed, and why (nil: it works again).
+    case draftSaving(failure: String?)
+    /// Standard output, where sent messages are copied, stopped taking them
+    /// (its reader went away): say so, and stop copying.
+    case outputClosed(String)
 }

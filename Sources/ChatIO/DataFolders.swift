@@ -8,6 +8,13 @@ public enum DataFolders {
         dataHome(environment: environment) + "/chat-tui/rooms"
     }
 
+    /// `$XDG_STATE_HOME/chat-tui/drafts`, with `~/.local/state` when the variable
+    /// is unset, empty or not an absolute path.
+    public static func drafts(environment: [String: String]) -> String {
+        let state = environment["XDG_STATE_HOME"].flatMap { $0.hasPrefix("/") ? $0 : nil }
+        return (state ?? home(environment: environment) + "/.local/state") + "/chat-tui/drafts"
+    }
+
     static func dataHome(environment: [String: String]) -> String {
         if let data = environment["XDG_DATA_HOME"], data.hasPrefix("/") { return data }
         return home(environment: environment) + "/.local/share"

@@ -29,6 +29,8 @@ public final class Terminal {
         Self.chooseLocale()
         waitingMask = Self.hearResizesWhileWaiting()
         guard let tty = fopen("/dev/tty", "r+") else { throw TerminalError.noTerminal }
+        var modes = termios()
+        tcgetattr(fileno(tty), &modes)
         let name = getenv("TERM").map { String(cString: $0) }
         guard name?.isEmpty == false, let screen = newterm(nil, tty, tty) else {
             fclose(tty)
@@ -67,6 +69,7 @@ public final class Terminal {
             use_default_colors()
         }
         switchInputModes(on: true)
+        CrashRestore.arm(descriptor: inputDescriptor, modes: modes, reset: resetSequence())
     }
 
     deinit { restore() }
@@ -157,10 +160,26 @@ public final class Terminal {
     public func restore() {
         guard !restored else { return }
         restored = true
+        CrashRestore.disarm()
         switchInputModes(on: false)
         endwin()
         delscreen(screen)
         fclose(tty)
+    }
+
+    /// What puts the screen back as ncurses' `endwin` and `switchInputModes(on:
+    /// false)` would, for a crash, when neither can run: the input modes off,
+    /// the mouse and keypad modes off, plain text, the cursor shown, and the
+    /// shell's screen back.
+    private func resetSequence() -> [UInt8] {
+        var reset = ""
+        if bracketedPaste, let sequence = chat_tigetstr("BD") { reset += String(cString: sequence) }
+        if let modifiedKeys { reset += modifiedKeys.disable }
+        if chat_tigetstr("kmous") != nil { reset += "\u{1B}[?1000l" }
+        for capability in ["rmkx", "sgr0", "cnorm", "rmcup"] {
+            if let sequence = chat_tigetstr(capability) { reset += String(cString: sequence) }
+        }
+        return Array(reset.utf8)
     }
 
     /// Asks the terminal to mark pastes and report keys with their modifiers,

@@ -18,9 +18,11 @@ struct ChatApp {
     /// The shortest time between frames while a replay pours in.
     static let pourFrameSeconds = 0.04
 
-    /// Runs the chat screen until the user quits. The terminal is restored on
-    /// every way out.
-    func run() throws(StartupError) {
+    /// Runs the chat screen until the user quits, or until a signal asks it to
+    /// stop (returned, for the caller to end the process with once the terminal
+    /// is restored). The terminal is restored and the draft saved on every way out.
+    func run() throws(StartupError) -> Int32? {
+        let stopSignals = StopSignals()
         let clock = SystemClock.localClockFace
         // Everything that can fail is opened before the terminal is taken over,
         // so a failure is a plain message on a plain terminal.
@@ -33,7 +35,14 @@ struct ChatApp {
         } catch {
             throw .storage(error)
         }
-        let output = TranscriptOutput.standardOutput()
+        var output = TranscriptOutput.standardOutput()
+        let draftFile = DraftFile(folder: DataFolders.drafts(environment: environment), room: options.room.value)
+        let savedDraft: Result<String?, StorageError>
+        do {
+            savedDraft = .success(try draftFile.load())
+        } catch {
+            savedDraft = .failure(error)
+        }
         let terminal: Terminal
         do {
             terminal = try Terminal(colors: !options.noColor)
@@ -43,7 +52,7 @@ struct ChatApp {
         defer { terminal.restore() }
 
         let rules = widthRules(on: terminal)
-        if options.probe { return }
+        if options.probe { return nil }
 
         let screen = Screen(terminal: terminal)
         let input = InputReader(terminal: terminal)
@@ -51,6 +60,31 @@ struct ChatApp {
         let label = replay == nil ? options.room.value : "\(options.room.value) · replay"
         var state = ChatState(room: label, nick: options.nick, size: terminal.size, rules: rules, clock: clock,
                               dateStyle: Self.dateStyle(environment: environment), messageStyle: options.style)
+        switch savedDraft {
+        case .success(let text?): state.apply(.draftRestored(text), now: SystemClock.now())
+        case .success(nil): break
+        case .failure(let error): state.apply(.draftSaving(failure: error.description), now: SystemClock.now())
+        }
+        var autosave = AutosaveSchedule(savedRevision: state.composer.draft.revision)
+        /// Writes the draft to disk when it is due, or with `now` nil whenever it changed.
+        func saveDraft(now: Double?) {
+            // Spaces and newlines alone are not worth keeping.
+            let draft = state.composer.draft
+            if let now {
+                guard autosave.isDue(revision: draft.revision, isEmpty: draft.isBlank, now: now) else { return }
+            } else if autosave.isSaved(revision: draft.revision) {
+                return
+            }
+            do {
+                try draftFile.save(draft.isBlank ? "" : draft.text)
+                autosave.saved(revision: draft.revision)
+                if state.draftProblem != nil { state.apply(.draftSaving(failure: nil), now: SystemClock.now()) }
+            } catch {
+                autosave.failed(now: SystemClock.monotonicSeconds())
+                state.apply(.draftSaving(failure: error.description), now: SystemClock.now())
+            }
+        }
+        defer { saveDraft(now: nil) }
         screen.draw(view.frame(for: state))
 
         // History comes after the first frame, so a large room never delays it.
@@ -75,6 +109,7 @@ struct ChatApp {
         var changed = true
         var drawn = 0.0
         var pouring = false
+        var stopSignal: Int32?
         while !state.isFinished {
             // An idle turn (only the room file looked at) draws nothing. While a
             // replay pours in faster than the eye follows, frames are drawn at
@@ -91,8 +126,15 @@ struct ChatApp {
                 }
             }
             if let due = replay?.millisecondsUntilDue(now: SystemClock.monotonicSeconds()) { timeout = min(timeout, due) }
-            let ready = terminal.wait(for: [replay?.descriptor], timeoutMilliseconds: timeout)
-            pouring = ready.others.first == true && !ready.keyboard
+            if let due = autosave.secondsUntilDue(now: SystemClock.monotonicSeconds()) {
+                timeout = min(timeout, Int32((due * 1000).rounded(.up)))
+            }
+            let ready = terminal.wait(for: [replay?.descriptor, stopSignals.descriptor], timeoutMilliseconds: timeout)
+            if ready.others[1], let signal = stopSignals.received() {
+                stopSignal = signal
+                break
+            }
+            pouring = ready.others[0] && !ready.keyboard
 
             var events = ready.keyboard ? input.readPending() : []
             if let replay {
@@ -114,16 +156,24 @@ struct ChatApp {
                 for case .send(let message) in effects {
                     do {
                         try room.append(Transcript.encode(message))
-                        _ = output?.write(message)
                         state.apply(.delivered, now: SystemClock.now())
                     } catch {
                         state.apply(.deliveryFailed(error.reason), now: SystemClock.now())
+                        continue
+                    }
+                    do {
+                        try output?.write(message)
+                    } catch {
+                        output = nil
+                        state.apply(.outputClosed(error.reason), now: SystemClock.now())
                     }
                 }
                 if state.isFinished { break }
             }
             loadOlderHistory()
+            saveDraft(now: SystemClock.monotonicSeconds())
         }
+        return stopSignal
     }
 
     /// Japanese day names when the user's locale for dates is Japanese.

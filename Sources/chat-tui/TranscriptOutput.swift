@@ -1,4 +1,5 @@
 import ChatCore
+import ChatIO
 import Glibc
 
 /// Standard output when it is not a terminal: every message the user sends is
@@ -12,17 +13,16 @@ struct TranscriptOutput {
         return TranscriptOutput()
     }
 
-    /// Writes the message as one line; false when standard output is closed or failing.
-    func write(_ message: Message) -> Bool {
+    /// Writes the message as one line; fails when standard output is closed or failing.
+    func write(_ message: Message) throws(StorageError) {
         var bytes = Array(Transcript.encode(message).utf8)
         bytes.append(0x0A)
         var offset = 0
         while offset < bytes.count {
             let written = bytes[offset...].withUnsafeBytes { Glibc.write(1, $0.baseAddress, $0.count) }
             if written < 0 && errno == EINTR { continue }
-            guard written > 0 else { return false }
+            guard written > 0 else { throw StorageError("cannot write to standard output", code: written < 0 ? errno : EIO) }
             offset += written
         }
-        return true
     }
 }

@@ -24,7 +24,9 @@ case .version:
     print(Options.version)
 case .run(let options):
     do {
-        try ChatApp(options: options, environment: environment).run()
+        if let signal = try ChatApp(options: options, environment: environment).run() {
+            StopSignals.die(of: signal)
+        }
     } catch {
         fail("\(error)", status: 2)
     }

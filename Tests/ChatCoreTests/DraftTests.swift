@@ -106,3 +106,29 @@ import Testing
         #expect(Draft().isBlank)
     }
 }
+
+@Suite struct DraftRevisionTests {
+    @Test func everyChangeOfTheTextAndEverySendMovesTheRevisionOn() {
+        var state = ChatState(room: "local", nick: "me", size: TerminalSize(columns: 40, rows: 10))
+        let now = Timestamp(secondsSinceEpoch: 0)
+        var seen = [state.composer.draft.revision]
+        for event: Event in [.text("hi"), .key(.left), .key(.backspace), .key(.control("_")), .key(.enter), .delivered] {
+            state.apply(event, now: now)
+            seen.append(state.composer.draft.revision)
+        }
+        // Moving the caret changes nothing; the send empties the draft, which
+        // must not look like the empty draft at the start.
+        #expect(seen[1] > seen[0])
+        #expect(seen[2] == seen[1])
+        #expect(seen[3] > seen[2] && seen[4] > seen[3])
+        #expect(seen[6] > seen[5])
+        #expect(state.composer.draft.isEmpty)
+    }
+
+    @Test func aRestoredDraftIsTheComposersTextWithTheCaretAtItsEnd() {
+        var state = ChatState(room: "local", nick: "me", size: TerminalSize(columns: 40, rows: 10))
+        state.apply(.draftRestored("first\r\nsecond 日本"), now: Timestamp(secondsSinceEpoch: 0))
+        #expect(state.composer.draft.text == "first\nsecond 日本")
+        #expect(state.composer.draft.cursor == state.composer.draft.characters.count)
+    }
+}

@@ -215,7 +215,7 @@ extension EndToEnd {
                          "18:15 <hank> red and bold", #"<replay> {"broken json"#, "              plain words"] {
                 #expect(pane.contains(line), "\(line) is shown")
             }
-            #expect(pane.contains("── local · replay ─ 1 unreadable line ─ end of input ──"))
+            #expect(pane.contains("── local · replay ─ 1 unreadable line ─ end of input ─ 9 received ──"))
             let styled = try session.screen(styles: true).first { $0.contains("<hank>") } ?? ""
             #expect(styled.contains("\u{1B}[91m\u{1B}[40mred"), "IRC colour 4 on 1 is bright red on black: \(styled.debugDescription)")
             #expect(styled.contains("\u{1B}[1mbold"))

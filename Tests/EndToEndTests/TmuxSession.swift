@@ -28,12 +28,15 @@ final class TmuxSession {
     /// - `launcher`: a command line that runs chat-tui, given as its last arguments.
     /// - `input`: a shell command piped into chat-tui's standard input.
     /// - `output`: a shell command chat-tui's standard output is piped into.
-    /// - `dataHome`: rooms from an earlier session to reopen; a fresh folder by default.
+    /// - `dataHome`: rooms (and, in its `state` folder, drafts) from an earlier
+    ///   session to reopen; a fresh folder by default.
     /// - `cacheHome`: the cache folder (`XDG_CACHE_HOME`), where width probes are
     ///   remembered; a fresh folder by default.
+    /// - `afterExit`: a shell command run after `EXIT:<status>` is printed, to show
+    ///   the state chat-tui left the terminal in.
     init(columns: Int = 80, rows: Int = 24, arguments: [String] = [], user: String = "alice",
          launcher: [String] = [], input: String? = nil, output: String? = nil, dataHome: String? = nil,
-         cacheHome: String? = nil) throws {
+         cacheHome: String? = nil, afterExit: String? = nil) throws {
         socket = "chat-tui-test-\(getpid())-\(Self.counter.next())"
         workFolder = try makeTemporaryFolder()
         ownsDataHome = dataHome == nil
@@ -43,9 +46,11 @@ final class TmuxSession {
         let script = """
             unset NO_COLOR  # the test runner may set it; tests that want it say so
             export LANG=C.UTF-8 LC_ALL= TZ=UTC USER=\(shellQuoted(user)) XDG_DATA_HOME=\(shellQuoted(self.dataHome))
+            export XDG_STATE_HOME=\(shellQuoted(self.dataHome + "/state"))
             export XDG_CACHE_HOME=\(shellQuoted(cacheHome ?? workFolder + "/cache"))
             \(pipeline)
             echo EXIT:${PIPESTATUS[\(input == nil ? 0 : 1)]}
+            \(afterExit ?? "")
             sleep 60
 
             """
@@ -65,6 +70,30 @@ final class TmuxSession {
     /// The room's file, as chat-tui keeps it.
     func roomFile(_ room: String = "local") -> String {
         dataHome + "/chat-tui/rooms/\(room).jsonl"
+    }
+
+    /// The room's saved draft, as chat-tui keeps it.
+    func draftFile(_ room: String = "local") -> String {
+        dataHome + "/state/chat-tui/drafts/\(room)"
+    }
+
+    /// The process ID of chat-tui, a child of the pane's shell.
+    func programPID() throws -> Int32 {
+        let shell = try run(["display-message", "-p", "-t", "t", "#{pane_pid}"]).trimmingCharacters(in: .whitespacesAndNewlines)
+        let children = (try? String(contentsOfFile: "/proc/\(shell)/task/\(shell)/children", encoding: .utf8)) ?? ""
+        let pids = children.split(separator: " ").compactMap { Int32($0) }
+        let named = pids.first { pid in
+            (try? String(contentsOfFile: "/proc/\(pid)/comm", encoding: .utf8))?.hasPrefix("chat-tui") == true
+        }
+        guard let pid = named else {
+            throw TmuxError(arguments: ["/proc/\(shell)/task/\(shell)/children"], message: "chat-tui is not running")
+        }
+        return pid
+    }
+
+    /// Whether the pane shows the terminal's alternate screen (full-screen mode).
+    func isInAlternateScreen() throws -> Bool {
+        try run(["display-message", "-p", "-t", "t", "#{alternate_on}"]).trimmingCharacters(in: .whitespacesAndNewlines) == "1"
     }
 
     /// Types `text` as it is (UTF-8, Japanese included), in one burst.

@@ -1,0 +1,71 @@
+import Glibc
+
+/// A room's unsent draft on disk, so that it outlives the program: written whole
+/// to a temporary file, flushed, and renamed over the last one, so the file
+/// always holds one complete draft, old or new. Private to the user: the file
+/// is 0600, its folders 0700.
+public struct DraftFile: Sendable {
+    public let path: String
+    private let folder: String
+
+    /// The draft of `room` in `folder`; nothing is made until the first save.
+    public init(folder: String, room: String) {
+        self.folder = folder
+        path = folder + "/" + room
+    }
+
+    /// The saved draft; nil when there is none.
+    public func load() throws(StorageError) -> String? {
+        let fd = open(path, O_RDONLY | O_CLOEXEC)
+        guard fd >= 0 else {
+            if errno == ENOENT { return nil }
+            throw StorageError("cannot read \(path)")
+        }
+        defer { close(fd) }
+        var bytes: [UInt8] = []
+        var block = [UInt8](repeating: 0, count: 1 << 16)
+        while true {
+            let count = block.withUnsafeMutableBytes { read(fd, $0.baseAddress, $0.count) }
+            if count < 0 && errno == EINTR { continue }
+            guard count >= 0 else { throw StorageError("cannot read \(path)") }
+            if count == 0 { break }
+            bytes += block[..<count]
+        }
+        return bytes.isEmpty ? nil : String(decoding: bytes, as: UTF8.self)
+    }
+
+    /// Saves `text` as the draft; an empty text removes the file.
+    public func save(_ text: String) throws(StorageError) {
+        guard !text.isEmpty else {
+            if unlink(path) != 0 && errno != ENOENT { throw StorageError("cannot remove \(path)") }
+            return
+        }
+        try DataFolders.makeFolder(folder)
+        let temporary = folder + "/." + path.split(separator: "/").last! + ".\(getpid()).tmp"
+        let fd = open(temporary, O_WRONLY | O_CREAT | O_TRUNC | O_CLOEXEC, 0o600)
+        guard fd >= 0 else { throw StorageError("cannot write \(temporary)") }
+        var failure: StorageError?
+        let bytes = Array(text.utf8)
+        var offset = 0
+        while offset < bytes.count, failure == nil {
+            let written = bytes[offset...].withUnsafeBytes { write(fd, $0.baseAddress, $0.count) }
+            if written < 0 && errno == EINTR { continue }
+            if written <= 0 {
+                failure = StorageError("cannot write \(temporary)", code: written < 0 ? errno : ENOSPC)
+            } else {
+                offset += written
+            }
+        }
+        if failure == nil && fdatasync(fd) != 0 && errno != EINVAL {
+            failure = StorageError("cannot save \(temporary)")
+        }
+        close(fd)
+        if failure == nil && rename(temporary, path) != 0 {
+            failure = StorageError("cannot replace \(path)")
+        }
+        if let failure {
+            unlink(temporary)
+            throw failure
+        }
+    }
+}

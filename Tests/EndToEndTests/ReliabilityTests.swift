@@ -1,0 +1,106 @@
+import Foundation
+import Testing
+
+extension EndToEnd {
+    /// What chat-tui promises when the process, the terminal or the disk fails
+    /// (docs/reliability.md): nothing typed is lost, the terminal is left usable.
+    @Suite(.serialized) struct ReliabilityTests {
+        /// Shows, after chat-tui ends, whether the terminal is back in its
+        /// line-by-line mode with echo, as a shell needs it.
+        static let terminalModes = "stty -a | tr ' ' '\\n' | grep -xE -- '-?(icanon|echo)' | tr '\\n' ' '; echo"
+
+        init() throws {
+            try #require(FileManager.default.isExecutableFile(atPath: chatTUIBinary),
+                         "build the release binary first: swift build -c release (make test does)")
+        }
+
+        func ready(_ session: TmuxSession) throws {
+            try session.waitUntil("chat-tui is ready") { screen, _ in screen.last?.hasPrefix("Message ") == true }
+        }
+
+        func savedDraft(_ session: TmuxSession) -> String? {
+            try? String(contentsOfFile: session.draftFile(), encoding: .utf8)
+        }
+
+        /// Waits for chat-tui to end with `status`, then checks that the terminal
+        /// is usable: full-screen mode left, line mode and echo back.
+        func expectTerminalRestored(_ session: TmuxSession, status: Int32,
+                                    sourceLocation: SourceLocation = #_sourceLocation) throws {
+            let screen = try session.waitUntil("chat-tui ends with \(status)", sourceLocation: sourceLocation) { screen, _ in
+                screen.contains("EXIT:\(status)") && screen.contains { $0.contains("icanon") }
+            }
+            #expect(try !session.isInAlternateScreen(), sourceLocation: sourceLocation)
+            #expect(screen.contains("icanon echo"), "terminal modes: \(screen)", sourceLocation: sourceLocation)
+        }
+
+        @Test func aDraftSurvivesSIGKILLAndComesBackWhenTheRoomOpensAgain() throws {
+            let first = try TmuxSession(columns: 60, rows: 10)
+            try ready(first)
+            let draft = "half-written 日本語の下書き 🙂"
+            try first.type(draft)
+            try first.press("M-Enter")
+            try first.type("second line")
+            // The autosave comes within a second of the last change.
+            Thread.sleep(forTimeInterval: 1.0)
+            kill(try first.programPID(), SIGKILL)
+            try first.waitUntil("chat-tui is killed") { screen, _ in screen.contains { $0.contains("EXIT:137") } }
+            #expect(savedDraft(first) == draft + "\nsecond line")
+
+            let second = try TmuxSession(columns: 60, rows: 10, dataHome: first.dataHome)
+            try second.waitUntil("the draft is back in the composer") { screen, _ in
+                screen.suffix(2) == [draft, "second line"]
+            }
+            try second.type("!")
+            try second.press("Enter")
+            try second.waitUntil("the restored draft is sent") { screen, _ in
+                screen.contains { $0.hasSuffix("second line!") } && screen.last?.hasPrefix("Message ") == true
+            }
+            #expect(!FileManager.default.fileExists(atPath: second.draftFile()), "sending removes the draft")
+            let room = try String(contentsOfFile: second.roomFile(), encoding: .utf8)
+            #expect(room.contains(#""text":"half-written 日本語の下書き 🙂\nsecond line!""#), "\(room)")
+        }
+
+        @Test(arguments: [SIGTERM, SIGHUP, SIGINT, SIGQUIT])
+        func aStopSignalSavesTheDraftRestoresTheTerminalAndEndsWithItsStatus(signal: Int32) throws {
+            let session = try TmuxSession(columns: 60, rows: 10, afterExit: Self.terminalModes)
+            try ready(session)
+            try session.type("typed just now")
+            try session.waitUntil("the draft shows") { screen, _ in screen.last == "typed just now" }
+            // At once: no autosave has come yet, so the signal's own save is tested.
+            kill(try session.programPID(), signal)
+            try expectTerminalRestored(session, status: 128 + signal)
+            #expect(savedDraft(session) == "typed just now")
+        }
+
+        @Test(arguments: [SIGSEGV, SIGILL, SIGABRT, SIGBUS])
+        func aCrashLeavesTheTerminalUsableAndTheDraftOnDisk(signal: Int32) throws {
+            let session = try TmuxSession(columns: 60, rows: 10, afterExit: Self.terminalModes)
+            try ready(session)
+            try session.type("before the crash")
+            Thread.sleep(forTimeInterval: 1.0)
+            // The signal a trap or a fatal error raises, sent from outside: the
+            // handler that restores the terminal is the same.
+            kill(try session.programPID(), signal)
+            try expectTerminalRestored(session, status: 128 + signal)
+            #expect(savedDraft(session) == "before the crash")
+        }
+
+        @Test func aClosedStandardOutputIsReportedOnScreenAndChatTUIGoesOn() throws {
+            // `head -1` takes the first message sent and goes away.
+            let session = try TmuxSession(columns: 70, rows: 10, arguments: ["--replay"], input: "sleep 60",
+                                          output: "head -1 >/dev/null")
+            try ready(session)
+            for text in ["first", "second", "third"] {
+                try session.type(text)
+                try session.press("Enter")
+                try session.waitUntil("\(text) is sent") { screen, _ in screen.contains { $0.hasSuffix(" \(text)") } }
+            }
+            let screen = try session.waitUntil("the closed output is reported") { screen, _ in
+                screen.contains { $0.contains("output closed: Broken pipe") }
+            }
+            #expect(screen.last?.hasPrefix("Message ") == true)
+            let room = try String(contentsOfFile: session.roomFile(), encoding: .utf8)
+            #expect(room.split(separator: "\n").count == 3, "every message is still saved in the room: \(room)")
+        }
+    }
+}
