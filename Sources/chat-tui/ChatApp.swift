@@ -66,23 +66,29 @@ struct ChatApp {
         case .failure(let error): state.apply(.draftSaving(failure: error.description), now: SystemClock.now())
         }
         var autosave = AutosaveSchedule(savedRevision: state.composer.draft.revision)
-        /// Writes the draft to disk when it is due, or with `now` nil whenever it changed.
-        func saveDraft(now: Double?) {
+        /// Writes the draft to disk when it is due, or with `now` nil whenever it
+        /// changed. Returns true when what the screen says about it changed.
+        @discardableResult
+        func saveDraft(now: Double?) -> Bool {
             // Spaces and newlines alone are not worth keeping.
             let draft = state.composer.draft
             if let now {
-                guard autosave.isDue(revision: draft.revision, isEmpty: draft.isBlank, now: now) else { return }
+                guard autosave.isDue(revision: draft.revision, isEmpty: draft.isBlank, now: now) else { return false }
             } else if autosave.isSaved(revision: draft.revision) {
-                return
+                return false
             }
+            let problem: String?
             do {
                 try draftFile.save(draft.isBlank ? "" : draft.text)
                 autosave.saved(revision: draft.revision)
-                if state.draftProblem != nil { state.apply(.draftSaving(failure: nil), now: SystemClock.now()) }
+                problem = nil
             } catch {
                 autosave.failed(now: SystemClock.monotonicSeconds())
-                state.apply(.draftSaving(failure: error.description), now: SystemClock.now())
+                problem = error.reason
             }
+            guard problem != state.draftProblem else { return false }
+            state.apply(.draftSaving(failure: problem), now: SystemClock.now())
+            return true
         }
         defer { saveDraft(now: nil) }
         screen.draw(view.frame(for: state))
@@ -171,7 +177,7 @@ struct ChatApp {
                 if state.isFinished { break }
             }
             loadOlderHistory()
-            saveDraft(now: SystemClock.monotonicSeconds())
+            if saveDraft(now: SystemClock.monotonicSeconds()) { changed = true }
         }
         return stopSignal
     }

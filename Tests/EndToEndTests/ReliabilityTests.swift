@@ -102,5 +102,57 @@ extension EndToEnd {
             let room = try String(contentsOfFile: session.roomFile(), encoding: .utf8)
             #expect(room.split(separator: "\n").count == 3, "every message is still saved in the room: \(room)")
         }
+    
+        /// A file system of `kilobytes` made for the test (tmpfs), when this
+        /// machine lets the tests mount one (as root); nil otherwise, where the
+        /// /dev/full test in RoomAndReplayTests stands in.
+        static func smallFileSystem(kilobytes: Int) throws -> String? {
+            let path = try makeTemporaryFolder()
+            let mounted = try runCommand("/bin/mount", ["-t", "tmpfs", "-o", "size=\(kilobytes)k,mode=0700", "tmpfs", path])
+            return mounted.status == 0 ? path : nil
+        }
+
+        static let canMount: Bool = {
+            guard getuid() == 0, let path = try? smallFileSystem(kilobytes: 16) else { return false }
+            _ = try? runCommand("/bin/umount", [path])
+            return true
+        }()
+
+        @Test(.enabled(if: canMount, "mounting a tmpfs needs root"))
+        func aFullFileSystemKeepsTheMessageAndTheDraftUntilThereIsRoom() throws {
+            let mount = try #require(try Self.smallFileSystem(kilobytes: 256))
+            defer { _ = try? runCommand("/bin/umount", ["-l", mount]) }
+            var session: TmuxSession? = try TmuxSession(columns: 120, rows: 10, dataHome: mount)
+            defer { session = nil }  // before the unmount
+            let chat = session!
+            try ready(chat)
+            // Fill the file system to its last block.
+            let filler = mount + "/filler"
+            _ = try runCommand("/bin/dd", ["if=/dev/zero", "of=" + filler, "bs=4096"])
+            var info = statvfs()
+            statvfs(mount, &info)
+            #expect(info.f_bavail == 0, "the file system is full")
+
+            try chat.type("kept while the disk is full")
+            try chat.press("Enter")
+            try chat.waitUntil("the failure is shown and the message kept") { screen, _ in
+                screen.contains { $0.contains("not sent: No space left on device; Enter tries again") }
+                    && screen.last == "kept while the disk is full"
+            }
+            try chat.type("!")  // a change, whose autosave fails too
+            try chat.waitUntil("the draft's failure is shown") { screen, _ in
+                screen.contains { $0.contains("─ draft not saved: No space left on device ─") }
+            }
+            try FileManager.default.removeItem(atPath: filler)
+            try chat.press("Enter")
+            try chat.waitUntil("the message is sent once there is room") { screen, _ in
+                screen.contains { $0.hasSuffix("<alice> kept while the disk is full!") }
+                    && screen.last?.hasPrefix("Message ") == true && !screen.contains { $0.contains("not saved") }
+            }
+
+            let room = try String(contentsOfFile: chat.roomFile(), encoding: .utf8)
+            #expect(room.components(separatedBy: "\n").filter { $0.contains("\"text\":\"kept while") }.count == 1, "\(room)")
+            #expect(!FileManager.default.fileExists(atPath: chat.draftFile()))
+        }
     }
 }
