@@ -154,5 +154,71 @@ extension EndToEnd {
             #expect(room.components(separatedBy: "\n").filter { $0.contains("\"text\":\"kept while") }.count == 1, "\(room)")
             #expect(!FileManager.default.fileExists(atPath: chat.draftFile()))
         }
+    
+        /// The text of the one message in the room file.
+        func sentText(_ session: TmuxSession) throws -> String? {
+            let room = try String(contentsOfFile: session.roomFile(), encoding: .utf8)
+            guard let line = room.split(separator: "\n").last,
+                  let object = try JSONSerialization.jsonObject(with: Data(line.utf8)) as? [String: Any] else { return nil }
+            return object["text"] as? String
+        }
+
+        @Test func threeHundredRandomResizesWhileTypingLoseNoCharacterAndLeaveNoGarbage() throws {
+            let session = try TmuxSession(columns: 80, rows: 24)
+            try ready(session)
+            var generator = SeededGenerator(seed: 7)
+            // The corners first, then anything from 1x1 to 500x300.
+            var sizes = [(1, 1), (2, 2), (1, 300), (500, 1), (500, 300), (3, 1), (1, 3)]
+            while sizes.count < 300 {
+                sizes.append((Int.random(in: 1...500, using: &generator), Int.random(in: 1...300, using: &generator)))
+            }
+            sizes.shuffle(using: &generator)
+            let pieces = ["abc ", "日本語", "🙂 ", "x", "かな ", "👩‍👩‍👧", "end. "]
+            var typed = ""
+            for (index, size) in sizes.enumerated() {
+                try session.resize(columns: size.0, rows: size.1)
+                let piece = pieces[index % pieces.count]
+                try session.type(piece)
+                typed += piece
+            }
+            try session.resize(columns: 80, rows: 24)
+            let ending = String(typed.trimmingCharacters(in: .whitespaces).suffix(8))
+            try session.waitUntil("the composer shows the end of the draft") { screen, _ in
+                screen.count == 24 && screen.last?.hasSuffix(ending) == true
+            }
+            try session.press("Enter")
+            let screen = try session.waitUntil("the message is sent") { screen, _ in
+                screen.last?.hasPrefix("Message ") == true
+            }
+            #expect(try sentText(session) == typed.trimmingCharacters(in: .whitespaces))
+            // Nothing left over from the small sizes: above the message, blank rows
+            // and the date line; no stray characters anywhere.
+            let separator = try #require(separatorRow(screen))
+            #expect(separator == 22 && screen.count == 24)
+            let pane = screen[..<separator]
+            let first = try #require(pane.firstIndex { !$0.isEmpty })
+            #expect(pane[first].contains("December"), "the date line comes first: \(pane[first])")
+            #expect(pane[(first + 1)...].allSatisfy { !$0.isEmpty }, "the message fills the rows below it")
+            #expect(pane[first + 1].contains("<alice> abc 日本語🙂 x"))
+        }
+
+        @Test func aLargeUnbracketedPasteAndAHeldKeyAreTakenWholeAndInOrder() throws {
+            let session = try TmuxSession(columns: 80, rows: 24)
+            try ready(session)
+            var generator = SeededGenerator(seed: 11)
+            let words = ["chat", "テキスト", "🙂", "burst", "日本語", "é", "line"]
+            var pasted = ""
+            while pasted.utf8.count < 100_000 {
+                pasted += words[Int.random(in: 0..<words.count, using: &generator)] + " "
+            }
+            try session.paste(pasted, bracketed: false)
+            try session.hold("z", count: 3000)
+            try session.waitUntil("the held key's last repeat shows") { screen, _ in screen.last?.hasSuffix("zzzz") == true }
+            try session.press("Enter")
+            try session.waitUntil("the message is sent") { screen, _ in screen.last?.hasPrefix("Message ") == true }
+            let sent = try #require(try sentText(session))
+            #expect(sent.utf8.count == pasted.utf8.count + 3000)
+            #expect(sent == pasted + String(repeating: "z", count: 3000))
+        }
     }
 }

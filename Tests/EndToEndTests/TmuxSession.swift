@@ -102,13 +102,19 @@ final class TmuxSession {
     }
 
     /// Pastes `text` as a terminal does, inside bracketed-paste markers when the
-    /// program asked for them.
-    func paste(_ text: String) throws {
+    /// program asked for them; with `bracketed` false, as a terminal without
+    /// bracketed paste does: as if typed, newlines as Enter.
+    func paste(_ text: String, bracketed: Bool = true) throws {
         // Through a file: a command's argument could not hold a large paste.
         let file = workFolder + "/paste"
         try Data(text.utf8).write(to: URL(fileURLWithPath: file))
         try run(["load-buffer", file])
-        try run(["paste-buffer", "-p", "-t", "t"])
+        try run(["paste-buffer", "-t", "t"] + (bracketed ? ["-p"] : []))
+    }
+
+    /// Presses one key `count` times in one burst, as a held key repeats.
+    func hold(_ key: String, count: Int) throws {
+        try run(["send-keys", "-t", "t", "-N", "\(count)", key])
     }
 
     /// Presses keys by tmux's names: `Enter`, `C-a`, `M-Enter`, `BSpace`, `Up`.
