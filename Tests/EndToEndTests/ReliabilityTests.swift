@@ -220,5 +220,43 @@ extension EndToEnd {
             #expect(sent.utf8.count == pasted.utf8.count + 3000)
             #expect(sent == pasted + String(repeating: "z", count: 3000))
         }
+    
+        @Test func twoProcessesAppendingTenThousandEachLeaveTwentyThousandWholeLines() throws {
+            let count = 10_000
+            let first = try TmuxSession(columns: 80, rows: 10)
+            let second = try TmuxSession(columns: 80, rows: 10, user: "bob", dataHome: first.dataHome)
+            try ready(first)
+            try ready(second)
+            // Without bracketed paste every newline is Enter: one message a line.
+            let lines = { (name: String) in (1...count).map { "\(name) \($0) " + String(repeating: "~", count: 1 + $0 % 50) } }
+            try first.paste(lines("alice").joined(separator: "\n") + "\n", bracketed: false)
+            try second.paste(lines("bob").joined(separator: "\n") + "\n", bracketed: false)
+            for (session, other) in [(first, "bob"), (second, "alice")] {
+                try session.waitUntil("each shows the other's \(count) messages", timeout: 120) { screen, _ in
+                    screen.contains { $0.contains("─ \(count) received ─") }
+                        && screen.contains { $0.contains("\(other) \(count) ~") }
+                }
+            }
+            let room = try String(contentsOfFile: first.roomFile(), encoding: .utf8)
+            let stored = room.split(separator: "\n", omittingEmptySubsequences: false).dropLast()
+            #expect(room.hasSuffix("\n") && stored.count == 2 * count)
+            var texts: [String: [String]] = [:]
+            var turns = 0  // how often the writer changes: the two wrote at the same time
+            var previous = ""
+            for line in stored {
+                let object = try JSONSerialization.jsonObject(with: Data(line.utf8)) as? [String: Any]
+                let from = object?["from"] as? String ?? "?"
+                texts[from, default: []].append(object?["text"] as? String ?? "")
+                if from != previous { turns += 1 }
+                previous = from
+            }
+            #expect(turns > 100, "the appends overlapped (\(turns) turns)")
+            for name in ["alice", "bob"] {
+                let whole = texts[name] == lines(name)  // not printed: 10,000 lines
+                #expect(whole, "\(name)'s \(texts[name]?.count ?? 0) lines are whole and in order")
+            }
+            // Each process showed all 20,000: its own 10,000, sent, and the other's,
+            // received (counted on the separator above).
+        }
     }
 }
