@@ -132,17 +132,21 @@ public struct TranscriptReader: Sendable {
     private mutating func irssiBookkeeping(_ line: Substring) -> Bool {
         let words = line.split(separator: " ")
         if line.hasPrefix("--- Log closed") { return true }
-        if line.hasPrefix("--- Log opened"), words.count == 8, let month = CivilTime.month(abbreviation: words[4]),
-           let day = Int(words[5]), let year = Int(words[7]) {
-            currentDate = CivilTime(year: year, month: month, day: day)
-            return true
+        // The date's words: month, day and year, where each header has them.
+        let dateWords: (month: Int, day: Int, year: Int)?
+        if line.hasPrefix("--- Log opened"), words.count == 8 {
+            dateWords = (4, 5, 7)
+        } else if line.hasPrefix("--- Day changed"), words.count == 7 {
+            dateWords = (4, 5, 6)
+        } else {
+            dateWords = nil
         }
-        if line.hasPrefix("--- Day changed"), words.count == 7, let month = CivilTime.month(abbreviation: words[4]),
-           let day = Int(words[5]), let year = Int(words[6]) {
-            currentDate = CivilTime(year: year, month: month, day: day)
-            return true
-        }
-        return false
+        guard let dateWords, let month = CivilTime.month(abbreviation: words[dateWords.month]),
+              let day = Int(words[dateWords.day]), let year = Int(words[dateWords.year]) else { return false }
+        let date = CivilTime(year: year, month: month, day: day)
+        guard date.isValid else { return false }  // an impossible date is not the date of the lines after it
+        currentDate = date
+        return true
     }
 
     // MARK: Shared pieces

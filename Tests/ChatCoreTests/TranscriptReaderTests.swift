@@ -23,6 +23,20 @@ import Testing
         return try #require(result.messages.first)
     }
 
+    /// Found by the transcript fuzzer: a five-digit year in irssi's header was
+    /// taken as the date, and the room file (RFC 3339, four-digit years) could not
+    /// store the time it gave, so the message lost its time when saved.
+    @Test(arguments: ["--- Log opened Wed Dec 02 18:11:12 20260", "--- Day changed Tue Feb 30 2026",
+                      "--- Day changed Thu Dec 03 0"])
+    func anImpossibleIrssiDateIsNotTakenAsTheDate(header: String) throws {
+        let messages = read([header, "18:12 < erin> hi"]).messages
+        let hi = try #require(messages.last)
+        #expect(hi.text == "hi")
+        #expect(hi.time == time("2026-12-03T18:12:00Z"), "today's date, not the header's")
+        let stored = try #require(Transcript.decode(Transcript.encode(hi)[...]))
+        #expect(stored.time == hi.time)
+    }
+
     @Test func jsonLines() throws {
         let message = try one(#"{"ts":"2026-12-02T18:11:24Z","from":"bob","text":"hello\nworld","kind":"notice"}"#)
         #expect(message == Message(sender: "bob", text: "hello\nworld", time: time("2026-12-02T18:11:24Z"), kind: .notice))

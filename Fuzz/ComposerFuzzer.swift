@@ -1,0 +1,53 @@
+// libFuzzer target for the composer and the screen around it (`make fuzz`): the
+// bytes are a script of typing, keys, pastes, resizes (1x1 to 500x300) and
+// sends; after every step the promises of `InvariantCheck` must hold.
+
+@_cdecl("LLVMFuzzerTestOneInput")
+public func composerFuzzerInput(_ data: UnsafePointer<UInt8>, _ size: Int) -> CInt {
+    // Made at each run, not as globals: a global's first use looks like a leak to the leak checker.
+    let pieces = ["a", "hello ", "日本語", "👍🏽", "👨\u{200D}👩\u{200D}👧", "e\u{301}", " ", "\n", "\t",
+                  "ｱｲｳ", "🇯🇵", "、。", "\r\n", String(repeating: "long", count: 30)]
+    let keys: [Key] = [.enter, .backspace, .delete, .left, .right, .up, .down, .home, .end, .pageUp, .pageDown,
+                       .escape, .wheelUp, .wheelDown, .controlLeft, .controlRight, .alt(.enter), .shift(.enter),
+                       .control("a"), .control("e"), .control("u"), .control("k"), .control("w"), .control("y"),
+                       .control("_"), .control("r"), .control("g"), .control("j"), .control("d"),
+                       .altCharacter("y"), .altCharacter("_"), .altCharacter("b"), .altCharacter("f"),
+                       .altCharacter("d"), .alt(.backspace)]
+    var script = UnsafeBufferPointer(start: data, count: size).makeIterator()
+    let now = Timestamp(secondsSinceEpoch: 1_796_235_084)
+    var state = ChatState(room: "local", nick: "me", size: TerminalSize(columns: 40, rows: 12), clock: .utc)
+    let view = ChatView(clock: .utc)
+    var steps = 0
+    while let op = script.next(), steps < 300 {
+        steps += 1
+        let before = state.composer.draft
+        var event: Event
+        let argument = Int(script.next() ?? 0)
+        switch op % 8 {
+        case 0, 1, 2: event = .text(pieces[argument % pieces.count])
+        case 3, 4: event = .key(keys[argument % keys.count])
+        case 5:
+            // Raw bytes as typed text, invalid UTF-8 included.
+            var raw: [UInt8] = []
+            for _ in 0..<(argument % 32) { raw.append(script.next() ?? 0x20) }
+            event = .text(String(decoding: raw, as: UTF8.self))
+        case 6: event = .text(String(repeating: pieces[argument % pieces.count], count: 1 + argument))
+        default:
+            let columns = 1 + (argument * 256 + Int(script.next() ?? 0)) % 500
+            let rows = 1 + (Int(script.next() ?? 0) * 256 + Int(script.next() ?? 0)) % 300
+            event = .resize(TerminalSize(columns: columns, rows: rows))
+        }
+        if case .text(let text) = event, text.isEmpty { continue }
+        let effects = state.apply(event, now: now)
+        if state.isFinished { break }
+        for case .send in effects {
+            state.apply(argument % 5 == 0 ? .deliveryFailed("No space left on device") : .delivered, now: now)
+        }
+        var wasResize = false
+        if case .resize = event { wasResize = true }
+        let broken = InvariantCheck.violations(of: state, frame: view.frame(for: state), draftBefore: before,
+                                               wasResize: wasResize)
+        if !broken.isEmpty { fatalError("after \(event): \(broken)") }
+    }
+    return 0
+}
