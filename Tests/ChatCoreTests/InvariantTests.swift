@@ -31,18 +31,8 @@ import Testing
                 chat.resize(1 + random.next(60), 1 + random.next(30))
                 resized = true
             }
-            if resized { #expect(chat.state.composer.draft == before, "a resize never changes the draft") }
-            let draft = chat.state.composer.draft
-            #expect((0...draft.characters.count).contains(draft.cursor))
-            let layout = chat.layout
-            let screen = chat.state.screenLayout(for: layout)
-            #expect((1...Composer.maxRows).contains(screen.composerRows.count))
-            #expect(screen.composerRows.count <= layout.rows.count || layout.rows.count == 0)
-            #expect((0..<screen.composerRows.count).contains(chat.visibleCaretRow), "the caret row is shown")
-            let frame = chat.frame
-            #expect(screen.composerRows.contains(frame.cursorRow))
-            #expect((0..<chat.state.size.columns).contains(frame.cursorColumn))
-            #expect(frame.rows.allSatisfy { $0.count == chat.state.size.columns })
+            let broken = InvariantCheck.violations(of: chat.state, frame: chat.frame, draftBefore: before, wasResize: resized)
+            #expect(broken.isEmpty, "seed \(seed): \(broken)")
         }
     }
 }
