@@ -175,8 +175,10 @@ struct ChatApp {
                     }
                 }
                 if state.isFinished { break }
+                // After each event, not each batch: a burst of Page Ups goes on
+                // into the history it asks for instead of stopping at what is held.
+                loadOlderHistory()
             }
-            loadOlderHistory()
             if saveDraft(now: SystemClock.monotonicSeconds()) { changed = true }
         }
         return stopSignal

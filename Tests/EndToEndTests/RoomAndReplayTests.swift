@@ -133,8 +133,10 @@ extension EndToEnd {
             try (lines.joined(separator: "\n") + "\n").write(toFile: rooms + "/local.jsonl", atomically: true, encoding: .utf8)
             let session = try TmuxSession(columns: 60, rows: 12, dataHome: dataHome)
             try session.waitUntil("the newest message is shown") { screen, _ in screen.contains { $0.hasSuffix("msg-02999") } }
-            // 3000 one-row messages, nine rows a page: 334 pages back.
-            for _ in 0..<12 { try session.press("-N", "30", "PPage") }
+            // 3000 one-row messages, nine rows a page: 334 pages back, in one
+            // burst (as a held key's repeats can come), so the pages go past the
+            // history loaded so far within one read of the keyboard.
+            try session.press("-N", "360", "PPage")
             try session.waitUntil("the first message of the room is at the top", timeout: 20) { screen, _ in
                 screen[0].hasSuffix("msg-00000")
             }
