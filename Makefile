@@ -16,7 +16,7 @@ TEST_PACKAGES := tmux
 # The peers and tools the benchmark measures chat-tui beside.
 BENCH_PACKAGES := irssi weechat-curses jq python3
 
-.PHONY: run build test bench bench-quick deps test-deps bench-deps clean
+.PHONY: run build test sanitize fuzz bench bench-quick deps test-deps bench-deps clean
 
 ## run: install what is missing, build in release mode and start chat-tui (ARGS="--nick NAME")
 run: build
@@ -30,6 +30,25 @@ build: deps
 test: deps test-deps
 	$(SWIFT) build $(RELEASE)
 	$(SWIFT) test
+
+# Under the sanitizers: the Swift runtime's own crash report is off (it reads the
+# crashed stack, which AddressSanitizer reports); the crash signals are left to
+# chat-tui's handler, which the crash tests send; leak checking is off, as the
+# objects alive at exit() and the runtime's caches read as leaks.
+SANITIZER_ENV := SWIFT_BACKTRACE=enable=no \
+	ASAN_OPTIONS=detect_leaks=0:handle_segv=0:handle_sigbus=0:handle_sigill=0:handle_abort=0:handle_sigfpe=0
+FUZZ_SECONDS ?= 60
+
+## sanitize: every test under AddressSanitizer, chat-tui in tmux included; the unit tests under ThreadSanitizer
+sanitize: deps test-deps
+	$(SWIFT) build -c release --sanitize=address --scratch-path .build/asan --product chat-tui
+	$(SANITIZER_ENV) CHAT_TUI_BINARY=$(CURDIR)/.build/asan/release/chat-tui \
+		$(SWIFT) test --sanitize=address --scratch-path .build/asan
+	$(SANITIZER_ENV) $(SWIFT) test --sanitize=thread --scratch-path .build/tsan --skip EndToEnd
+
+## fuzz: each fuzzing target for FUZZ_SECONDS (60) from the corpus in Fuzz/corpus (MERGE=1 keeps what it found)
+fuzz: deps
+	Fuzz/run.sh $(FUZZ_SECONDS)
 
 ## bench: chat-tui beside irssi, WeeChat, cat and jq, one table (a few minutes; BENCH_ARGS="--runs 5")
 bench: build bench-deps

@@ -108,6 +108,36 @@ final class TemporaryFolder {
         #expect(try String(contentsOfFile: room.path, encoding: .utf8) == "sent after all\n")
     }
 
+    /// Two writers and a follower on their own threads, as three processes would
+    /// be (and, under the thread sanitizer, proof that the instances share nothing).
+    @Test func writersAndAFollowerOnSeparateThreadsSeeEveryLineWhole() async throws {
+        let folder = try TemporaryFolder()
+        let path = folder.path
+        let follower = try RoomFile(folder: path, room: "r")
+        _ = follower.recentLines(10)
+        let count = 500
+        async let first: Void = Self.append(count, as: "a", folder: path)
+        async let second: Void = Self.append(count, as: "b", folder: path)
+        var seen: [String] = []
+        for _ in 0..<2000 where seen.count < 2 * count {
+            seen += follower.newLines()
+            try await Task.sleep(nanoseconds: 1_000_000)
+        }
+        try await first
+        try await second
+        seen += follower.newLines()
+        #expect(seen.count == 2 * count)
+        for writer in ["a", "b"] {
+            let lines = seen.filter { $0.hasPrefix(writer) }
+            #expect(lines == (0..<count).map { "\(writer) \($0) " + String(repeating: "x", count: $0 % 300) })
+        }
+    }
+
+    private static func append(_ count: Int, as writer: String, folder: String) async throws {
+        let room = try RoomFile(folder: folder, room: "r")
+        for index in 0..<count { try room.append("\(writer) \(index) " + String(repeating: "x", count: index % 300)) }
+    }
+
     @Test func theDataFolderFollowsXDG() {
         #expect(DataFolders.rooms(environment: ["XDG_DATA_HOME": "/x/data", "HOME": "/home/a"]) == "/x/data/chat-tui/rooms")
         #expect(DataFolders.rooms(environment: ["HOME": "/home/a"]) == "/home/a/.local/share/chat-tui/rooms")
