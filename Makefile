@@ -13,10 +13,11 @@ SUDO := $(if $(filter 0,$(shell id -u)),,sudo)
 # Debian packages the build needs, and those only the tests need.
 BUILD_PACKAGES := libncurses-dev pkg-config
 TEST_PACKAGES := tmux
-# The peers and tools the benchmark measures chat-tui beside.
-BENCH_PACKAGES := irssi weechat-curses jq python3
+# The peers and tools the benchmark measures chat-tui beside, and the screen
+# emulator ptybench reads the screen with.
+BENCH_PACKAGES := irssi weechat-curses jq python3 python3-pyte
 
-.PHONY: run build test sanitize fuzz bench bench-quick deps test-deps bench-deps clean
+.PHONY: run build test sanitize fuzz load bench bench-quick deps test-deps bench-deps clean
 
 ## run: install what is missing, build in release mode and start chat-tui (ARGS="--nick NAME")
 run: build
@@ -49,6 +50,10 @@ sanitize: deps test-deps
 ## fuzz: each fuzzing target for FUZZ_SECONDS (60) from the corpus in Fuzz/corpus (MERGE=1 keeps what it found)
 fuzz: deps
 	Fuzz/run.sh $(FUZZ_SECONDS)
+
+## load: 10,000 messages a second into --replay for a minute while ptybench types (../shared/tools/ptybench)
+load: build bench-deps
+	python3 bench/load.py $(LOAD_ARGS)
 
 ## bench: chat-tui beside irssi, WeeChat, cat and jq, one table (a few minutes; BENCH_ARGS="--runs 5")
 bench: build bench-deps

@@ -63,14 +63,20 @@ public struct ChatState: Sendable {
     public let dateStyle: ClockFace.DateStyle
     /// How messages are drawn: as lines or as bubbles.
     public let messageStyle: MessageStyle
+    /// The most messages held, or nil for no limit. Past it the oldest are
+    /// forgotten, as a terminal's scrollback forgets, so an endless replay runs
+    /// in bounded memory; the received count still counts them all.
+    public let scrollbackLimit: Int?
 
     /// The longest gap, in seconds, between two messages from one sender that
     /// are shown as one group under one header.
     public static let groupingGap: Int64 = 5 * 60
 
     public init(room: String, nick: String, size: TerminalSize, rules: WidthRules = .terminal,
-                clock: ClockFace = .utc, dateStyle: ClockFace.DateStyle = .english, messageStyle: MessageStyle = .lines) {
+                clock: ClockFace = .utc, dateStyle: ClockFace.DateStyle = .english, messageStyle: MessageStyle = .lines,
+                scrollbackLimit: Int? = nil) {
         self.room = room
+        self.scrollbackLimit = scrollbackLimit
         self.messageStyle = messageStyle
         self.nick = nick
         self.size = size
@@ -171,6 +177,7 @@ public struct ChatState: Sendable {
             received += 1
             if let sent = Self.recallText(message) { sentHistory.append(sent) }
             if scrolledTo != nil { unread += 1 }
+            if let scrollbackLimit { forgetOldest(keeping: scrollbackLimit) }
         case .history(let older):
             firstMessageID -= older.count
             let marked = older.map(markingOwn)
@@ -333,6 +340,20 @@ public struct ChatState: Sendable {
 
     /// The rows one notch of the mouse wheel scrolls.
     static let wheelRows = 3
+
+    /// Forgets the oldest messages, a block at a time, while a block can go
+    /// without leaving fewer than `limit`; a pane reading back among them moves
+    /// to the oldest message left.
+    private mutating func forgetOldest(keeping limit: Int) {
+        while messages.count - MessageStore.blockSize >= limit {
+            let removed = messages.removeOldestBlock()
+            guard removed > 0 else { break }
+            firstMessageID += removed
+        }
+        if let position = scrolledTo, position.messageID < firstMessageID {
+            scrolledTo = PanePosition(messageID: firstMessageID, row: 0)
+        }
+    }
 
     /// Follows the newest message again.
     private mutating func returnToNewest() {

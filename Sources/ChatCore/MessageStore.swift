@@ -121,6 +121,17 @@ public struct MessageStore: RandomAccessCollection, Sendable {
         }
     }
 
+    /// Forgets the oldest block of messages and returns how many it held: how a
+    /// long replay keeps its memory bounded. Senders and formatting are kept.
+    public mutating func removeOldestBlock() -> Int {
+        guard !blocks.isEmpty else { return 0 }
+        let removed = blocks.removeFirst().records.count
+        blockStarts.removeFirst()
+        for index in blockStarts.indices { blockStarts[index] -= removed }
+        endIndex -= removed
+        return removed
+    }
+
     /// Forgets every message.
     public mutating func removeAll() {
         self = MessageStore()

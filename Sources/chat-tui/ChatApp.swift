@@ -15,6 +15,10 @@ struct ChatApp {
     static let olderHistoryLines = 1000
     /// How often the room file is looked at for other processes' messages.
     static let followIntervalMilliseconds: Int32 = 250
+    /// The most messages a replay holds (about 15 MB); older ones are forgotten
+    /// as a terminal's scrollback forgets. A room has no limit: it is read back
+    /// from its file a screen at a time.
+    static let replayScrollback = 100_000
     /// The shortest time between frames while a replay pours in.
     static let pourFrameSeconds = 0.04
 
@@ -59,7 +63,8 @@ struct ChatApp {
         let view = ChatView(clock: clock)
         let label = replay == nil ? options.room.value : "\(options.room.value) · replay"
         var state = ChatState(room: label, nick: options.nick, size: terminal.size, rules: rules, clock: clock,
-                              dateStyle: Self.dateStyle(environment: environment), messageStyle: options.style)
+                              dateStyle: Self.dateStyle(environment: environment), messageStyle: options.style,
+                              scrollbackLimit: replay == nil ? nil : Self.replayScrollback)
         switch savedDraft {
         case .success(let text?): state.apply(.draftRestored(text), now: SystemClock.now())
         case .success(nil): break

@@ -36,3 +36,23 @@ import Testing
         }
     }
 }
+
+@Suite struct InvariantCheckTests {
+    /// The check itself can fail: a frame of another size and a draft changed
+    /// by a resize are both reported.
+    @Test func brokenPromisesAreReported() {
+        var chat = Harness(columns: 30, rows: 12)
+        chat.type("hello")
+        let before = chat.state.composer.draft
+        let wrongFrame = ChatView(clock: .utc).frame(for: ChatState(room: "local", nick: "alice",
+                                                                     size: TerminalSize(columns: 20, rows: 5)))
+        var broken = InvariantCheck.violations(of: chat.state, frame: wrongFrame, draftBefore: before, wasResize: false)
+        #expect(broken.contains("the frame is not 30x12"))
+        chat.type("!")
+        broken = InvariantCheck.violations(of: chat.state, frame: chat.frame, draftBefore: before, wasResize: true)
+        #expect(broken == ["a resize changed the draft"])
+        broken = InvariantCheck.violations(of: chat.state, frame: chat.frame, draftBefore: chat.state.composer.draft,
+                                           wasResize: true)
+        #expect(broken.isEmpty)
+    }
+}

@@ -23,3 +23,31 @@ import Testing
         #expect(store.isEmpty)
     }
 }
+
+@Suite struct ScrollbackLimitTests {
+    @Test func aLongReplayKeepsOnlyTheNewestMessagesAndCountsThemAll() {
+        let limit = 10_000
+        var state = ChatState(room: "local", nick: "me", size: TerminalSize(columns: 40, rows: 10), scrollbackLimit: limit)
+        let now = Timestamp(secondsSinceEpoch: 0)
+        for number in 0..<30_000 {
+            state.apply(.received(Message(sender: "feed", text: "m\(number)", time: now)), now: now)
+            if number == 15_000 { state.apply(.key(.pageUp), now: now) }  // reading back while it pours
+        }
+        #expect(state.received == 30_000)
+        #expect((limit...(limit + MessageStore.blockSize)).contains(state.messages.count))
+        #expect(state.messages.last?.text == "m29999")
+        let first = state.messages.count
+        #expect(state.messages.first?.text == "m\(30_000 - first)", "the newest are kept, in order")
+        #expect(state.messageID(at: 0) == 30_000 - first, "ids go on counting")
+        // The pane that was reading back stands on the oldest message left.
+        #expect(state.scrolledTo.map { state.messageIndex(forID: $0.messageID) } == 0)
+        #expect(state.messages.indices.allSatisfy { state.messages[$0].text == "m\(30_000 - first + $0)" })
+    }
+
+    @Test func withoutALimitNothingIsForgotten() {
+        var state = ChatState(room: "local", nick: "me", size: TerminalSize(columns: 40, rows: 10))
+        let now = Timestamp(secondsSinceEpoch: 0)
+        for number in 0..<9000 { state.apply(.received(Message(sender: "feed", text: "m\(number)", time: now)), now: now) }
+        #expect(state.messages.count == 9000)
+    }
+}
