@@ -21,7 +21,7 @@ public struct ChatState: Sendable {
     public private(set) var warning: String?
     /// Lines of a replayed transcript shown as plain text because they were broken.
     public private(set) var unreadableLines = 0
-    /// Why the draft could not be saved to disk, while it cannot.
+    /// What went wrong keeping the draft on disk, while it does.
     public private(set) var draftProblem: String?
     /// Why sent messages are no longer copied to standard output, once they are not.
     public private(set) var outputProblem: String?
@@ -67,6 +67,9 @@ public struct ChatState: Sendable {
     /// forgotten, as a terminal's scrollback forgets, so an endless replay runs
     /// in bounded memory; the received count still counts them all.
     public let scrollbackLimit: Int?
+    /// Whether the messages come from a replay, whose progress the separator
+    /// shows as a count of the messages received.
+    public let isReplay: Bool
 
     /// The longest gap, in seconds, between two messages from one sender that
     /// are shown as one group under one header.
@@ -74,9 +77,10 @@ public struct ChatState: Sendable {
 
     public init(room: String, nick: String, size: TerminalSize, rules: WidthRules = .terminal,
                 clock: ClockFace = .utc, dateStyle: ClockFace.DateStyle = .english, messageStyle: MessageStyle = .lines,
-                scrollbackLimit: Int? = nil) {
+                scrollbackLimit: Int? = nil, isReplay: Bool = false) {
         self.room = room
         self.scrollbackLimit = scrollbackLimit
+        self.isReplay = isReplay
         self.messageStyle = messageStyle
         self.nick = nick
         self.size = size
@@ -207,8 +211,8 @@ public struct ChatState: Sendable {
             outgoing = nil
         case .draftRestored(let text):
             composer.edit { $0.replaceAll(with: Draft(Self.normalizedInput(text))) }
-        case .draftSaving(let failure):
-            draftProblem = failure
+        case .draftStorage(let problem):
+            draftProblem = problem
         case .outputClosed(let reason):
             outputProblem = reason
         }

@@ -107,7 +107,7 @@ public struct ChatView {
             labels.append((" \(warning) ", .warning))
         }
         if let problem = state.draftProblem {
-            labels.append((" draft not saved: \(problem) ", .warning))
+            labels.append((" draft \(problem) ", .warning))
         }
         if let problem = state.outputProblem {
             labels.append((" output closed: \(problem) ", .warning))
@@ -130,7 +130,8 @@ public struct ChatView {
         if state.replayEnded {
             labels.append((" end of input ", .separatorLabel))
         }
-        if state.received > 0 {
+        // In a room, counting would rewrite the separator at every message.
+        if state.isReplay && state.received > 0 {
             labels.append((" \(state.received) received ", .separatorLabel))
         }
         return labels

@@ -21,8 +21,9 @@ public enum Event: Equatable, Sendable {
     /// The draft left unsent when the room was last open, to continue; the caret
     /// goes to its end.
     case draftRestored(String)
-    /// Whether saving the draft to disk failed, and why (nil: it works again).
-    case draftSaving(failure: String?)
+    /// What went wrong keeping the draft on disk, such as "not saved: No space
+    /// left on device"; nil once it works again.
+    case draftStorage(problem: String?)
     /// Standard output, where sent messages are copied, stopped taking them
     /// (its reader went away): say so, and stop copying.
     case outputClosed(String)

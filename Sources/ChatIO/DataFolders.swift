@@ -11,13 +11,18 @@ public enum DataFolders {
     /// `$XDG_STATE_HOME/chat-tui/drafts`, with `~/.local/state` when the variable
     /// is unset, empty or not an absolute path.
     public static func drafts(environment: [String: String]) -> String {
-        let state = environment["XDG_STATE_HOME"].flatMap { $0.hasPrefix("/") ? $0 : nil }
-        return (state ?? home(environment: environment) + "/.local/state") + "/chat-tui/drafts"
+        xdgFolder("XDG_STATE_HOME", else: ".local/state", environment: environment) + "/chat-tui/drafts"
     }
 
     static func dataHome(environment: [String: String]) -> String {
-        if let data = environment["XDG_DATA_HOME"], data.hasPrefix("/") { return data }
-        return home(environment: environment) + "/.local/share"
+        xdgFolder("XDG_DATA_HOME", else: ".local/share", environment: environment)
+    }
+
+    /// The folder an XDG variable names when it holds an absolute path, else
+    /// `fallback` in the home folder.
+    static func xdgFolder(_ variable: String, else fallback: String, environment: [String: String]) -> String {
+        if let folder = environment[variable], folder.hasPrefix("/") { return folder }
+        return home(environment: environment) + "/" + fallback
     }
 
     /// `$HOME`, else the home folder in the password database.

@@ -36,7 +36,12 @@ public struct DraftFile: Sendable {
 
     /// Saves `text` as the draft; an empty text removes the file.
     public func save(_ text: String) throws(StorageError) {
-        guard !text.isEmpty else {
+        try save(utf8: Array(text.utf8))
+    }
+
+    /// Saves the draft whose UTF-8 is `bytes`; none removes the file.
+    public func save(utf8 bytes: [UInt8]) throws(StorageError) {
+        guard !bytes.isEmpty else {
             if unlink(path) != 0 && errno != ENOENT { throw StorageError("cannot remove \(path)") }
             return
         }
@@ -45,7 +50,6 @@ public struct DraftFile: Sendable {
         let fd = open(temporary, O_WRONLY | O_CREAT | O_TRUNC | O_CLOEXEC, 0o600)
         guard fd >= 0 else { throw StorageError("cannot write \(temporary)") }
         var failure: StorageError?
-        let bytes = Array(text.utf8)
         var offset = 0
         while offset < bytes.count, failure == nil {
             let written = bytes[offset...].withUnsafeBytes { write(fd, $0.baseAddress, $0.count) }

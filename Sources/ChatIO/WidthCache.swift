@@ -12,13 +12,7 @@ public struct WidthCache {
     static let formatVersion = "chat-tui width probe 1"
 
     public init(environment: [String: String]) {
-        let cacheHome: String
-        if let value = environment["XDG_CACHE_HOME"], value.hasPrefix("/") {
-            cacheHome = value
-        } else {
-            cacheHome = DataFolders.home(environment: environment) + "/.cache"
-        }
-        folder = cacheHome + "/chat-tui/widths"
+        folder = DataFolders.xdgFolder("XDG_CACHE_HOME", else: ".cache", environment: environment) + "/chat-tui/widths"
     }
 
     /// Which terminal a measurement belongs to: its type and program, their

@@ -64,11 +64,11 @@ struct ChatApp {
         let label = replay == nil ? options.room.value : "\(options.room.value) · replay"
         var state = ChatState(room: label, nick: options.nick, size: terminal.size, rules: rules, clock: clock,
                               dateStyle: Self.dateStyle(environment: environment), messageStyle: options.style,
-                              scrollbackLimit: replay == nil ? nil : Self.replayScrollback)
+                              scrollbackLimit: replay == nil ? nil : Self.replayScrollback, isReplay: replay != nil)
         switch savedDraft {
         case .success(let text?): state.apply(.draftRestored(text), now: SystemClock.now())
         case .success(nil): break
-        case .failure(let error): state.apply(.draftSaving(failure: error.description), now: SystemClock.now())
+        case .failure(let error): state.apply(.draftStorage(problem: "not read: \(error.reason)"), now: SystemClock.now())
         }
         var autosave = AutosaveSchedule(savedRevision: state.composer.draft.revision)
         /// Writes the draft to disk when it is due, or with `now` nil whenever it
@@ -84,15 +84,15 @@ struct ChatApp {
             }
             let problem: String?
             do {
-                try draftFile.save(draft.isBlank ? "" : draft.text)
+                try draftFile.save(utf8: draft.isBlank ? [] : draft.utf8)
                 autosave.saved(revision: draft.revision)
                 problem = nil
             } catch {
                 autosave.failed(now: SystemClock.monotonicSeconds())
-                problem = error.reason
+                problem = "not saved: \(error.reason)"
             }
             guard problem != state.draftProblem else { return false }
-            state.apply(.draftSaving(failure: problem), now: SystemClock.now())
+            state.apply(.draftStorage(problem: problem), now: SystemClock.now())
             return true
         }
         defer { saveDraft(now: nil) }

@@ -23,14 +23,18 @@ import Testing
 
     @Test func storageAndOutputProblemsAndTheReceivedCountAreOnTheSeparator() {
         var chat = Harness(columns: 140, rows: 10)
+        chat.state.apply(.received(Message(sender: "bob", text: "hi", time: chat.now)), now: chat.now)
+        #expect(!chat.frame.text(ofRow: 8).contains("received"), "a room does not count")
+        chat.state = ChatState(room: "local", nick: "alice", size: TerminalSize(columns: 140, rows: 10), clock: .utc,
+                               isReplay: true)
         #expect(!chat.frame.text(ofRow: 8).contains("received"))
         chat.state.apply(.received(Message(sender: "bob", text: "hi", time: chat.now)), now: chat.now)
-        chat.state.apply(.draftSaving(failure: "cannot write /s: No space left on device"), now: chat.now)
+        chat.state.apply(.draftStorage(problem: "not saved: No space left on device"), now: chat.now)
         chat.state.apply(.outputClosed("Broken pipe"), now: chat.now)
         #expect(chat.frame.text(ofRow: 8).hasPrefix(
-            "── local ─ draft not saved: cannot write /s: No space left on device ─ output closed: Broken pipe ─ 1 received ──"))
+            "── local ─ draft not saved: No space left on device ─ output closed: Broken pipe ─ 1 received ──"))
         #expect(chat.frame.rows[8][12].style == .warning)
-        chat.state.apply(.draftSaving(failure: nil), now: chat.now)
+        chat.state.apply(.draftStorage(problem: nil), now: chat.now)
         #expect(chat.frame.text(ofRow: 8).hasPrefix("── local ─ output closed: Broken pipe ─ 1 received ──"))
     }
 

@@ -33,7 +33,10 @@ import Testing
             let full = ComposerLayout(draft: composer.draft, width: width, rules: .terminal)
             let same = composer.layout == full
             #expect(same, "seed \(seed), step \(step), draft \(composer.draft.text.debugDescription)")
-            if !same { return }
+            // The UTF-8 kept beside the characters is theirs, whatever the edits.
+            let utf8Kept = composer.draft.utf8 == Array(String(composer.draft.characters).utf8)
+            #expect(utf8Kept, "seed \(seed), step \(step)")
+            if !same || !utf8Kept { return }
         }
     }
 

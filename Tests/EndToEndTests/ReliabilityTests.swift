@@ -221,21 +221,66 @@ extension EndToEnd {
             #expect(sent == pasted + String(repeating: "z", count: 3000))
         }
     
+        /// Every `name number` message the pane holds, read page by page from the
+        /// newest back to the first (Page Up, 198 rows at a time).
+        func messagesShown(_ session: TmuxSession) throws -> Set<String> {
+            var seen = Set<String>()
+            var screen = try session.screen()
+            for _ in 0..<400 {
+                for row in screen {
+                    if let found = row.range(of: #"(alice|bob) \d+ ~+"#, options: .regularExpression) {
+                        seen.insert(String(row[found]))
+                    }
+                }
+                try session.press("PPage")
+                // The page turns within two seconds, or the first message is at the top.
+                var turned: [String] = screen
+                for _ in 0..<100 where turned == screen {
+                    usleep(20_000)
+                    turned = try session.screen()
+                }
+                if turned == screen { break }
+                screen = turned
+            }
+            return seen
+        }
+
         @Test func twoProcessesAppendingTenThousandEachLeaveTwentyThousandWholeLines() throws {
             let count = 10_000
-            let first = try TmuxSession(columns: 80, rows: 10)
-            let second = try TmuxSession(columns: 80, rows: 10, user: "bob", dataHome: first.dataHome)
+            let first = try TmuxSession(columns: 100, rows: 200)
+            let second = try TmuxSession(columns: 100, rows: 200, user: "bob", dataHome: first.dataHome)
             try ready(first)
             try ready(second)
             // Without bracketed paste every newline is Enter: one message a line.
             let lines = { (name: String) in (1...count).map { "\(name) \($0) " + String(repeating: "~", count: 1 + $0 % 50) } }
             try first.paste(lines("alice").joined(separator: "\n") + "\n", bracketed: false)
             try second.paste(lines("bob").joined(separator: "\n") + "\n", bracketed: false)
-            for (session, other) in [(first, "bob"), (second, "alice")] {
-                try session.waitUntil("each shows the other's \(count) messages", timeout: 120) { screen, _ in
-                    screen.contains { $0.contains("─ \(count) received ─") }
-                        && screen.contains { $0.contains("\(other) \(count) ~") }
+            // Both are done when the room holds 20,000 lines and each pane shows the last.
+            let deadline = Date().addingTimeInterval(120)
+            var appended: [Substring] = []
+            while Date() < deadline {
+                let room = (try? String(contentsOfFile: first.roomFile(), encoding: .utf8)) ?? ""
+                appended = room.split(separator: "\n")
+                if appended.count >= 2 * count { break }
+                usleep(100_000)
+            }
+            #expect(appended.count == 2 * count)
+            // Each has taken in the other's last lines once its screen stays still
+            // for longer than the 250 ms between looks at the room file.
+            for session in [first, second] {
+                var before = try session.screen()
+                for _ in 0..<100 {
+                    usleep(600_000)
+                    let now = try session.screen()
+                    if now == before { break }
+                    before = now
                 }
+            }
+            // Each process holds all 20,000: its own, sent, and the other's, received.
+            let expected = Set((lines("alice") + lines("bob")).map { String($0) })
+            for session in [first, second] {
+                let shown = try messagesShown(session)
+                #expect(shown.count == 2 * count && shown == expected, "\(shown.count) of \(2 * count) shown")
             }
             let room = try String(contentsOfFile: first.roomFile(), encoding: .utf8)
             let stored = room.split(separator: "\n", omittingEmptySubsequences: false).dropLast()
@@ -255,8 +300,6 @@ extension EndToEnd {
                 let whole = texts[name] == lines(name)  // not printed: 10,000 lines
                 #expect(whole, "\(name)'s \(texts[name]?.count ?? 0) lines are whole and in order")
             }
-            // Each process showed all 20,000: its own 10,000, sent, and the other's,
-            // received (counted on the separator above).
         }
     }
 }
