@@ -240,6 +240,13 @@ extension EndToEnd {
                     turned = try session.screen()
                 }
                 if turned == screen { break }
+                // Read the page once drawn whole: a half-drawn one would skip rows.
+                for _ in 0..<100 {
+                    usleep(50_000)
+                    let again = try session.screen()
+                    if again == turned { break }
+                    turned = again
+                }
                 screen = turned
             }
             return seen
