@@ -7,8 +7,7 @@ extension EndToEnd {
         static let placeholder = "Message local · Enter sends · Alt-Enter adds a line"
 
         init() throws {
-            try #require(FileManager.default.isExecutableFile(atPath: chatTUIBinary),
-                         "build the release binary first: swift build -c release (make test does)")
+            try requireReleaseBinary()
         }
 
         func started(columns: Int = 80, rows: Int = 24, launcher: [String] = []) throws -> TmuxSession {

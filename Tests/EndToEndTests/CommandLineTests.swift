@@ -5,8 +5,7 @@ extension EndToEnd {
     /// The command line, run with no terminal.
     @Suite struct CommandLineTests {
         init() throws {
-            try #require(FileManager.default.isExecutableFile(atPath: chatTUIBinary),
-                         "build the release binary first: swift build -c release (make test does)")
+            try requireReleaseBinary()
         }
 
         @Test func helpDescribesUsageAndExitsZero() throws {

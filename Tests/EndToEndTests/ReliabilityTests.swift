@@ -10,12 +10,7 @@ extension EndToEnd {
         static let terminalModes = "stty -a | tr ' ' '\\n' | grep -xE -- '-?(icanon|echo)' | tr '\\n' ' '; echo"
 
         init() throws {
-            try #require(FileManager.default.isExecutableFile(atPath: chatTUIBinary),
-                         "build the release binary first: swift build -c release (make test does)")
-        }
-
-        func ready(_ session: TmuxSession) throws {
-            try session.waitUntil("chat-tui is ready") { screen, _ in screen.last?.hasPrefix("Message ") == true }
+            try requireReleaseBinary()
         }
 
         func savedDraft(_ session: TmuxSession) -> String? {
@@ -35,7 +30,7 @@ extension EndToEnd {
 
         @Test func aDraftSurvivesSIGKILLAndComesBackWhenTheRoomOpensAgain() throws {
             let first = try TmuxSession(columns: 60, rows: 10)
-            try ready(first)
+            try first.waitUntilReady()
             let draft = "half-written 日本語の下書き 🙂"
             try first.type(draft)
             try first.press("M-Enter")
@@ -63,7 +58,7 @@ extension EndToEnd {
         @Test(arguments: [SIGTERM, SIGHUP, SIGINT, SIGQUIT])
         func aStopSignalSavesTheDraftRestoresTheTerminalAndEndsWithItsStatus(signal: Int32) throws {
             let session = try TmuxSession(columns: 60, rows: 10, afterExit: Self.terminalModes)
-            try ready(session)
+            try session.waitUntilReady()
             try session.type("typed just now")
             try session.waitUntil("the draft shows") { screen, _ in screen.last == "typed just now" }
             // At once: no autosave has come yet, so the signal's own save is tested.
@@ -75,7 +70,7 @@ extension EndToEnd {
         @Test(arguments: [SIGSEGV, SIGILL, SIGABRT, SIGBUS])
         func aCrashLeavesTheTerminalUsableAndTheDraftOnDisk(signal: Int32) throws {
             let session = try TmuxSession(columns: 60, rows: 10, afterExit: Self.terminalModes)
-            try ready(session)
+            try session.waitUntilReady()
             try session.type("before the crash")
             Thread.sleep(forTimeInterval: 1.0)
             // The signal a trap or a fatal error raises, sent from outside: the
@@ -89,7 +84,7 @@ extension EndToEnd {
             // `head -1` takes the first message sent and goes away.
             let session = try TmuxSession(columns: 70, rows: 10, arguments: ["--replay"], input: "sleep 60",
                                           output: "head -1 >/dev/null")
-            try ready(session)
+            try session.waitUntilReady()
             for text in ["first", "second", "third"] {
                 try session.type(text)
                 try session.press("Enter")
@@ -125,7 +120,7 @@ extension EndToEnd {
             var session: TmuxSession? = try TmuxSession(columns: 120, rows: 10, dataHome: mount)
             defer { session = nil }  // before the unmount
             let chat = session!
-            try ready(chat)
+            try chat.waitUntilReady()
             // Fill the file system to its last block.
             let filler = mount + "/filler"
             _ = try runCommand("/bin/dd", ["if=/dev/zero", "of=" + filler, "bs=4096"])
@@ -165,7 +160,7 @@ extension EndToEnd {
 
         @Test func threeHundredRandomResizesWhileTypingLoseNoCharacterAndLeaveNoGarbage() throws {
             let session = try TmuxSession(columns: 80, rows: 24)
-            try ready(session)
+            try session.waitUntilReady()
             var generator = SeededGenerator(seed: 7)
             // The corners first, then anything from 1x1 to 500x300.
             var sizes = [(1, 1), (2, 2), (1, 300), (500, 1), (500, 300), (3, 1), (1, 3)]
@@ -204,7 +199,7 @@ extension EndToEnd {
 
         @Test func aLargeUnbracketedPasteAndAHeldKeyAreTakenWholeAndInOrder() throws {
             let session = try TmuxSession(columns: 80, rows: 24)
-            try ready(session)
+            try session.waitUntilReady()
             var generator = SeededGenerator(seed: 11)
             let words = ["chat", "テキスト", "🙂", "burst", "日本語", "é", "line"]
             var pasted = ""
@@ -256,8 +251,8 @@ extension EndToEnd {
             let count = 10_000
             let first = try TmuxSession(columns: 100, rows: 200)
             let second = try TmuxSession(columns: 100, rows: 200, user: "bob", dataHome: first.dataHome)
-            try ready(first)
-            try ready(second)
+            try first.waitUntilReady()
+            try second.waitUntilReady()
             // Without bracketed paste every newline is Enter: one message a line.
             let lines = { (name: String) in (1...count).map { "\(name) \($0) " + String(repeating: "~", count: 1 + $0 % 50) } }
             try first.paste(lines("alice").joined(separator: "\n") + "\n", bracketed: false)

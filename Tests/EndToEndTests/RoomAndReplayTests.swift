@@ -6,13 +6,7 @@ extension EndToEnd {
     /// real binary in tmux.
     @Suite(.serialized) struct RoomAndReplayTests {
         init() throws {
-            try #require(FileManager.default.isExecutableFile(atPath: chatTUIBinary),
-                         "build the release binary first: swift build -c release (make test does)")
-        }
-
-        /// Waits for chat-tui's composer to be on screen.
-        func ready(_ session: TmuxSession) throws {
-            try session.waitUntil("chat-tui is ready") { screen, _ in screen.last?.hasPrefix("Message ") == true }
+            try requireReleaseBinary()
         }
 
         func send(_ session: TmuxSession, _ text: String) throws {
@@ -29,7 +23,7 @@ extension EndToEnd {
 
         @Test func historyIsThereAfterARestartAndTheFileIsJSONLines() throws {
             let first = try TmuxSession(columns: 60, rows: 10)
-            try ready(first)
+            try first.waitUntilReady()
             try send(first, "first saved")
             try first.press("M-Enter")
             try first.waitUntil("the message is shown") { screen, _ in screen.contains { $0.hasSuffix("<alice> first saved") } }
@@ -47,7 +41,7 @@ extension EndToEnd {
 
         @Test func commandsActAndABadOneKeepsTheDraft() throws {
             let session = try TmuxSession(columns: 100, rows: 10)
-            try ready(session)
+            try session.waitUntilReady()
             try send(session, "/me waves")
             try session.waitUntil("the action is shown") { screen, _ in screen.contains { $0.hasSuffix("* alice waves") } }
             try send(session, "/bogus thing")
@@ -78,7 +72,7 @@ extension EndToEnd {
                 screen[0].hasSuffix("<carol> line 32") && screen[10].contains(" ↑ scrolled (Esc) ")
             }
             let bob = try TmuxSession(columns: 60, rows: 12, user: "bob", dataHome: dataHome)
-            try ready(bob)
+            try bob.waitUntilReady()
             try send(bob, "are you there?")
             try send(bob, "hello?")
             try alice.waitUntil("the new messages are counted, the view stays") { screen, _ in
@@ -108,7 +102,7 @@ extension EndToEnd {
                   #"{"ts":"2026-12-02T18:01:00Z","from":"bob","text":"bob's line"}"#].joined(separator: "\n") + "\n")
                 .write(toFile: rooms + "/local.jsonl", atomically: true, encoding: .utf8)
             let session = try TmuxSession(columns: 60, rows: 10, dataHome: dataHome)
-            try ready(session)
+            try session.waitUntilReady()
             try session.type("half written")
             try session.press("Up")
             try session.waitUntil("Up recalls the last thing alice sent") { screen, _ in screen[9] == "said yesterday" }
@@ -157,8 +151,8 @@ extension EndToEnd {
         @Test func twoProcessesInOneRoomSeeEachOtherOnceAndInOrder() throws {
             let alice = try TmuxSession(columns: 60, rows: 12, user: "alice")
             let bob = try TmuxSession(columns: 60, rows: 12, user: "bob", dataHome: alice.dataHome)
-            try ready(alice)
-            try ready(bob)
+            try alice.waitUntilReady()
+            try bob.waitUntilReady()
             try send(alice, "hello bob")
             try send(bob, "hello alice")
             try send(alice, "how are you")
@@ -273,7 +267,7 @@ extension EndToEnd {
             // Every write to /dev/full fails with ENOSPC, as on a full file system.
             try FileManager.default.createSymbolicLink(atPath: rooms + "/local.jsonl", withDestinationPath: "/dev/full")
             let session = try TmuxSession(columns: 90, rows: 10, dataHome: dataHome)
-            try ready(session)
+            try session.waitUntilReady()
             try send(session, "do not lose me")
             try session.waitUntil("the failure is shown and the draft kept") { screen, cursor in
                 screen.contains { $0.contains("not sent: No space left on device; Enter tries again") }

@@ -6,8 +6,7 @@ extension EndToEnd {
     /// 8 and no colours, with the real binary in tmux.
     @Suite(.serialized) struct StyleTests {
         init() throws {
-            try #require(FileManager.default.isExecutableFile(atPath: chatTUIBinary),
-                         "build the release binary first: swift build -c release (make test does)")
+            try requireReleaseBinary()
         }
 
         /// A session whose room already holds a message from bob, with alice's

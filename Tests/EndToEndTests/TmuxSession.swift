@@ -9,6 +9,12 @@ let chatTUIBinary: String = {
     return root.appendingPathComponent(".build/release/chat-tui").path
 }()
 
+/// Stops a suite at once, saying how to build it, when the release binary is missing.
+func requireReleaseBinary(sourceLocation: SourceLocation = #_sourceLocation) throws {
+    try #require(FileManager.default.isExecutableFile(atPath: chatTUIBinary),
+                 "build the release binary first: swift build -c release (make test does)", sourceLocation: sourceLocation)
+}
+
 /// chat-tui running in a private tmux server, driven as a person would: keys in
 /// through `send-keys`, the screen and the cursor read back through tmux.
 final class TmuxSession {
@@ -65,6 +71,13 @@ final class TmuxSession {
         _ = try? runCommand(tmux, ["-L", socket, "kill-server"])
         try? FileManager.default.removeItem(atPath: workFolder)
         if ownsDataHome { try? FileManager.default.removeItem(atPath: dataHome) }
+    }
+
+    /// Waits for chat-tui's composer to be on screen, its placeholder on the last row.
+    func waitUntilReady(sourceLocation: SourceLocation = #_sourceLocation) throws {
+        try waitUntil("chat-tui is ready", sourceLocation: sourceLocation) { screen, _ in
+            screen.last?.hasPrefix("Message ") == true
+        }
     }
 
     /// The room's file, as chat-tui keeps it.

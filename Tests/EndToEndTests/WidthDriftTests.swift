@@ -16,8 +16,7 @@ extension EndToEnd {
         }()
 
         init() throws {
-            try #require(FileManager.default.isExecutableFile(atPath: chatTUIBinary),
-                         "build the release binary first: swift build -c release (make test does)")
+            try requireReleaseBinary()
             try #require(Self.corpus.count >= 200)
         }
 
@@ -75,7 +74,7 @@ extension EndToEnd {
         func mismatches(_ strings: [String], printed: [(column: Int, line: String)], cacheHome: String? = nil,
                         patience: TimeInterval = 2) throws -> (drift: [String], stray: [String]) {
             let session = try TmuxSession(columns: 200, rows: 8, cacheHome: cacheHome)
-            try session.waitUntil("chat-tui is ready") { screen, _ in screen.last?.hasPrefix("Message ") == true }
+            try session.waitUntilReady()
             var drift: [String] = []
             var stray: [String] = []
             for (text, printf) in zip(strings, printed) {
