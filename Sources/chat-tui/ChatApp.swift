@@ -26,12 +26,14 @@ struct ChatApp {
     /// stop (returned, for the caller to end the process with once the terminal
     /// is restored). The terminal is restored and the draft saved on every way out.
     func run() throws(StartupError) -> Int32? {
+        let wallClock = try SystemClock(environment: environment)
         let stopSignals = StopSignals()
         let clock = SystemClock.localClockFace
         // Everything that can fail is opened before the terminal is taken over,
         // so a failure is a plain message on a plain terminal.
         let replay = try options.replay.map { (source) throws(StartupError) in
-            try ReplayInput(source: source, sender: options.replaySender, speed: options.speed, clock: clock)
+            try ReplayInput(source: source, sender: options.replaySender, speed: options.speed, clock: clock,
+                            wallClock: wallClock)
         }
         let room: RoomFile
         do {
@@ -66,9 +68,9 @@ struct ChatApp {
                               dateStyle: Self.dateStyle(environment: environment), messageStyle: options.style,
                               scrollbackLimit: replay == nil ? nil : Self.replayScrollback, isReplay: replay != nil)
         switch savedDraft {
-        case .success(let text?): state.apply(.draftRestored(text), now: SystemClock.now())
+        case .success(let text?): state.apply(.draftRestored(text), now: wallClock.now())
         case .success(nil): break
-        case .failure(let error): state.apply(.draftStorage(problem: "not read: \(error.reason)"), now: SystemClock.now())
+        case .failure(let error): state.apply(.draftStorage(problem: "not read: \(error.reason)"), now: wallClock.now())
         }
         var autosave = AutosaveSchedule(savedRevision: state.composer.draft.revision)
         /// Writes the draft to disk when it is due, or with `now` nil whenever it
@@ -92,7 +94,7 @@ struct ChatApp {
                 problem = "not saved: \(error.reason)"
             }
             guard problem != state.draftProblem else { return false }
-            state.apply(.draftStorage(problem: problem), now: SystemClock.now())
+            state.apply(.draftStorage(problem: problem), now: wallClock.now())
             return true
         }
         defer { saveDraft(now: nil) }
@@ -101,9 +103,9 @@ struct ChatApp {
         // History comes after the first frame, so a large room never delays it.
         // A replay shows the transcript alone; what is sent still goes to the room.
         var roomReader = TranscriptReader(source: options.room.value, clock: clock,
-                                          today: clock.civilTime(SystemClock.now()))
+                                          today: clock.civilTime(wallClock.now()))
         if replay == nil {
-            let now = SystemClock.now()
+            let now = wallClock.now()
             let recent = room.recentLines(max(Self.historyLines, 3 * terminal.size.rows))
             state.apply(.history(recent.compactMap { roomReader.read($0[...], now: now) }), now: now)
         }
@@ -111,7 +113,7 @@ struct ChatApp {
         func loadOlderHistory() {
             // A chunk at a time: one is more than the margin that asked for it.
             if replay == nil, state.wantsOlderMessages, room.hasOlderLines {
-                let now = SystemClock.now()
+                let now = wallClock.now()
                 let older = room.olderLines(Self.olderHistoryLines)
                 state.apply(.history(older.compactMap { roomReader.read($0[...], now: now) }), now: now)
             }
@@ -152,31 +154,31 @@ struct ChatApp {
                 events += replay.read(now: SystemClock.monotonicSeconds(), readable: ready.others[0])
             }
             if replay == nil {
-                let now = SystemClock.now()
+                let now = wallClock.now()
                 events += room.newLines().compactMap { roomReader.read($0[...], now: now) }.map(Event.received)
             }
             if !events.isEmpty { changed = true } else { pouring = false }
             for event in events {
                 if case .resize = event { screen.invalidate() }
-                let effects = state.apply(event, now: SystemClock.now())
+                let effects = state.apply(event, now: wallClock.now())
                 if effects.contains(.suspend) {
                     terminal.suspend()
                     screen.invalidate()
-                    state.apply(.resize(terminal.size), now: SystemClock.now())
+                    state.apply(.resize(terminal.size), now: wallClock.now())
                 }
                 for case .send(let message) in effects {
                     do {
                         try room.append(Transcript.encode(message))
-                        state.apply(.delivered, now: SystemClock.now())
+                        state.apply(.delivered, now: wallClock.now())
                     } catch {
-                        state.apply(.deliveryFailed(error.reason), now: SystemClock.now())
+                        state.apply(.deliveryFailed(error.reason), now: wallClock.now())
                         continue
                     }
                     do {
                         try output?.write(message)
                     } catch {
                         output = nil
-                        state.apply(.outputClosed(error.reason), now: SystemClock.now())
+                        state.apply(.outputClosed(error.reason), now: wallClock.now())
                     }
                 }
                 if state.isFinished { break }

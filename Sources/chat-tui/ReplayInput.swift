@@ -9,10 +9,13 @@ final class ReplayInput {
     private var reader: TranscriptReader
     private var pacer: ReplayPacer?
     private let ownsDescriptor: Bool
+    private let wallClock: SystemClock
 
     /// Opens the source named on the command line. Standard input must not be
     /// the terminal, or there is nothing to replay.
-    init(source: Options.ReplaySource, sender: String, speed: Double?, clock: ClockFace) throws(StartupError) {
+    init(source: Options.ReplaySource, sender: String, speed: Double?, clock: ClockFace,
+         wallClock: SystemClock) throws(StartupError) {
+        self.wallClock = wallClock
         let descriptor: Int32
         var fileDate: CivilTime?
         switch source {
@@ -27,7 +30,7 @@ final class ReplayInput {
             fileDate = Self.dateNamed(by: path)
         }
         lines = LineReader(descriptor: descriptor)
-        reader = TranscriptReader(source: sender, clock: clock, today: clock.civilTime(SystemClock.now()),
+        reader = TranscriptReader(source: sender, clock: clock, today: clock.civilTime(wallClock.now()),
                                   fileDate: fileDate)
         pacer = speed.map(ReplayPacer.init(speed:))
     }
@@ -49,7 +52,7 @@ final class ReplayInput {
     func read(now: Double, readable: Bool) -> [Event] {
         var events: [Event] = []
         if readable {
-            let stamp = SystemClock.now()
+            let stamp = wallClock.now()
             let before = (reader.brokenLines, lines.ended)
             for line in lines.readLines() {
                 guard let message = reader.read(line, now: stamp) else { continue }

@@ -8,6 +8,8 @@ enum StartupError: Error, CustomStringConvertible {
     /// `--replay` with standard input a terminal: nothing is piped in.
     case nothingToReplay
     case cannotReadReplay(StorageError)
+    /// `CHAT_TUI_CLOCK_START` (set by tests) is not a time.
+    case badClockStart(String)
 
     var description: String {
         switch self {
@@ -16,6 +18,8 @@ enum StartupError: Error, CustomStringConvertible {
         case .nothingToReplay:
             return "nothing to replay: pipe a transcript in (producer | chat-tui --replay) or name a file (--replay FILE)"
         case .cannotReadReplay(let error): return error.description
+        case .badClockStart(let text):
+            return "cannot read '\(text)' in \(SystemClock.startVariable) as a time: write it as 2026-12-03T10:30:00Z"
         }
     }
 }

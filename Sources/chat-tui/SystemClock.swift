@@ -2,12 +2,39 @@ import ChatCore
 import Glibc
 
 /// The machine's clock and time zone.
-enum SystemClock {
+///
+/// For tests only, `CHAT_TUI_CLOCK_START` (an RFC 3339 time such as
+/// `2026-12-03T10:30:00Z`) sets the wall clock to that time when chat-tui starts;
+/// it runs on from there at the real pace. A test then knows which day the
+/// screen names, whatever the date it runs on.
+struct SystemClock {
+    /// Seconds added to the real wall clock.
+    private let offset: Int64
+
+    /// The environment variable that sets the clock for tests.
+    static let startVariable = "CHAT_TUI_CLOCK_START"
+
+    /// The real clock, or the one `CHAT_TUI_CLOCK_START` sets.
+    init(environment: [String: String]) throws(StartupError) {
+        guard let text = environment[Self.startVariable], !text.isEmpty else {
+            offset = 0
+            return
+        }
+        guard let start = Timestamp(rfc3339: text[...]) else {
+            throw .badClockStart(text)
+        }
+        offset = start.secondsSinceEpoch - Self.realNow()
+    }
+
     /// The time now.
-    static func now() -> Timestamp {
+    func now() -> Timestamp {
+        Timestamp(secondsSinceEpoch: Self.realNow() + offset)
+    }
+
+    private static func realNow() -> Int64 {
         var spec = timespec()
         clock_gettime(CLOCK_REALTIME, &spec)
-        return Timestamp(secondsSinceEpoch: Int64(spec.tv_sec))
+        return Int64(spec.tv_sec)
     }
 
     /// Seconds on a clock that only moves forward, for pacing.

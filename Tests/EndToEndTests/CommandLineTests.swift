@@ -70,6 +70,16 @@ extension EndToEnd {
                     "\(result.standardError)")
         }
 
+        @Test func aClockStartThatIsNoTimeIsExplained() throws {
+            var (environment, folder) = try environment()
+            defer { try? FileManager.default.removeItem(atPath: folder) }
+            environment[TmuxSession.clockVariable] = "yesterday"
+            let result = try runCommand(chatTUIBinary, [], environment: environment)
+            #expect(result.status == 2)
+            #expect(result.standardError == "chat-tui: cannot read 'yesterday' in CHAT_TUI_CLOCK_START as a time: "
+                        + "write it as 2026-12-03T10:30:00Z\n", "\(result.standardError)")
+        }
+
         @Test func withoutATerminalItSaysSoWithStatusTwo() throws {
             let (environment, folder) = try environment()
             defer { try? FileManager.default.removeItem(atPath: folder) }

@@ -52,6 +52,7 @@ final class TmuxSession {
         let script = """
             unset NO_COLOR  # the test runner may set it; tests that want it say so
             export LANG=C.UTF-8 LC_ALL= TZ=UTC USER=\(shellQuoted(user)) XDG_DATA_HOME=\(shellQuoted(self.dataHome))
+            export \(Self.clockVariable)=\(Self.clockStart)
             export XDG_STATE_HOME=\(shellQuoted(self.dataHome + "/state"))
             export XDG_CACHE_HOME=\(shellQuoted(cacheHome ?? workFolder + "/cache"))
             \(pipeline)
@@ -66,6 +67,12 @@ final class TmuxSession {
                  ";", "set-option", "-g", "escape-time", "0",
                  ";", "set-option", "-g", "window-size", "manual"])
     }
+
+    /// The wall clock chat-tui starts at in every session (it runs on from
+    /// there), so what the screen says of dates is the same on any day: a
+    /// Thursday morning in UTC, hours from midnight either way.
+    static let clockStart = "2026-12-03T10:30:00Z"
+    static let clockVariable = "CHAT_TUI_CLOCK_START"
 
     deinit {
         _ = try? runCommand(tmux, ["-L", socket, "kill-server"])
