@@ -22,6 +22,6 @@ let package = Package(
         .testTarget(name: "ChatCoreTests", dependencies: ["ChatCore"]),
         .testTarget(name: "ChatIOTests", dependencies: ["ChatIO", "ChatCore"]),
         .testTarget(name: "TUITests", dependencies: ["TUI"]),
-        .testTarget(name: "EndToEndTests", exclude: ["width-corpus.txt"]),
+        .testTarget(name: "EndToEndTests", exclude: ["width-corpus.txt", "slow-terminal.py"]),
     ]
 )

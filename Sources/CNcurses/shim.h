@@ -10,7 +10,6 @@
 #include <poll.h>
 #include <signal.h>
 #include <sys/signalfd.h>
-#include <time.h>
 #include <unistd.h>
 #include <langinfo.h>
 #include <stdio.h>
@@ -64,15 +63,6 @@ static inline int chat_cell_capacity(void) { return CCHARW_MAX; }
 extern int wcwidth(wchar_t);
 static inline int chat_wcwidth(wchar_t c) { return wcwidth(c); }
 
-/// poll() that lets the signals outside `mask` in only while it waits, so a
-/// signal that came before the wait ends it at once instead of being missed
-/// (ppoll is a GNU extension Swift's Glibc module does not show).
-extern int ppoll(struct pollfd *, nfds_t, const struct timespec *, const sigset_t *);
-static inline int chat_ppoll(struct pollfd *fds, nfds_t count, int timeout_ms, const sigset_t *mask) {
-    struct timespec timeout = { timeout_ms / 1000, (long)(timeout_ms % 1000) * 1000000L };
-    return ppoll(fds, count, timeout_ms < 0 ? NULL : &timeout, mask);
-}
-
 /// A descriptor that reads as readable when one of `signals` (blocked by the
 /// caller) is pending, and the number of the signal read from it (0: none).
 /// signalfd is Linux's; Swift's Glibc module does not show it.
@@ -91,35 +81,6 @@ static inline const char *chat_tigetstr(const char *name) {
     char *value = tigetstr(name);
     return value == (char *)-1 ? NULL : value;
 }
-
-/// Key codes chat-tui gives the start and end markers of a bracketed paste.
-static inline int chat_key_paste_start(void) { return KEY_MAX + 1; }
-static inline int chat_key_paste_end(void) { return KEY_MAX + 2; }
-/// Asks for mouse wheel events only; clicks and drags stay with the terminal
-/// (with Shift held, in terminals that pass them to the program otherwise).
-static inline void chat_enable_wheel(void) {
-    mousemask(BUTTON4_PRESSED | BUTTON5_PRESSED, NULL);
-    mouseinterval(0);
-}
-
-/// Which way the wheel of the mouse event just read turned: -1 up, 1 down, 0 not
-/// a wheel event.
-static inline int chat_wheel_direction(void) {
-    MEVENT event;
-    if (getmouse(&event) != OK) return 0;
-    if (event.bstate & BUTTON4_PRESSED) return -1;
-    if (event.bstate & BUTTON5_PRESSED) return 1;
-    return 0;
-}
-
-/// Key codes chat-tui gives Ctrl-Left and Ctrl-Right (terminfo kLFT5, kRIT5).
-static inline int chat_key_control_left(void) { return KEY_MAX + 3; }
-static inline int chat_key_control_right(void) { return KEY_MAX + 4; }
-
-/// The first of the key codes chat-tui gives keys reported with their modifiers
-/// (xterm's modifyOtherKeys, the kitty keyboard protocol): the code for a key is
-/// this plus modifiers * 128 plus the key's code point, below 128.
-static inline int chat_key_extended_base(void) { return KEY_MAX + 16; }
 
 /// True when the C library's current character set is UTF-8.
 static inline int chat_codeset_is_utf8(void) {

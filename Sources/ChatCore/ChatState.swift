@@ -56,7 +56,7 @@ public struct ChatState: Sendable {
         var savedDraft: Draft
     }
     /// How text is measured, shared by every part of the screen.
-    public let rules: WidthRules
+    public private(set) var rules: WidthRules
     /// The local clock messages are shown on; it decides where days change.
     public let clock: ClockFace
     /// How the line between days names them.
@@ -215,6 +215,8 @@ public struct ChatState: Sendable {
             draftProblem = problem
         case .outputClosed(let reason):
             outputProblem = reason
+        case .widthRulesLearned(let learned):
+            rules = learned
         }
         composer.layOut(width: size.columns, rules: rules)
         composer.scrollToCaret(in: composer.layout, visibleRows: screenLayout(for: composer.layout).composerRows.count)

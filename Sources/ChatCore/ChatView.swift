@@ -37,11 +37,11 @@ public struct ChatView {
 
     private func drawPane(_ state: ChatState, rows: Range<Int>, into frame: inout Frame) {
         var shown: [Int: MessageLayout] = [:]
-        defer { cache.keep(shown) }
+        defer { cache.keep(shown, rules: state.rules) }
         func layout(at index: Int) -> MessageLayout {
             let id = state.messageID(at: index)
             let context = state.context(ofMessageAt: index)
-            let laidOut = shown[id] ?? cache.layout(id: id, width: state.size.columns, context: context)
+            let laidOut = shown[id] ?? cache.layout(id: id, width: state.size.columns, rules: state.rules, context: context)
                 ?? state.layout(ofMessageAt: index)
             shown[id] = laidOut
             return laidOut

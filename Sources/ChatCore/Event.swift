@@ -24,6 +24,9 @@ public enum Event: Equatable, Sendable {
     /// What went wrong keeping the draft on disk, such as "not saved: No space
     /// left on device"; nil once it works again.
     case draftStorage(problem: String?)
+    /// The terminal was measured (`WidthProbe`) to draw text by these rules:
+    /// everything is laid out again by them.
+    case widthRulesLearned(WidthRules)
     /// Standard output, where sent messages are copied, stopped taking them
     /// (its reader went away): say so, and stop copying.
     case outputClosed(String)

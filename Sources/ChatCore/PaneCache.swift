@@ -4,13 +4,14 @@
 final class PaneCache {
     /// What the pane's rows depend on: which messages there are (they are only
     /// ever added at either end, or all cleared, which moves the first id), where
-    /// the pane is scrolled to, and its rows and width.
+    /// the pane is scrolled to, its rows and width, and how text is measured.
     struct Key: Equatable {
         var firstMessageID: Int
         var messageCount: Int
         var position: PanePosition?
         var rows: Range<Int>
         var size: TerminalSize
+        var rules: WidthRules
 
         init(_ state: ChatState, rows: Range<Int>) {
             firstMessageID = state.messageID(at: 0)
@@ -18,6 +19,7 @@ final class PaneCache {
             position = state.scrolledTo
             self.rows = rows
             size = state.size
+            rules = state.rules
         }
     }
 

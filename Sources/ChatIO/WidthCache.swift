@@ -39,9 +39,9 @@ public struct WidthCache {
         return folder + "/" + String(name.prefix(200))
     }
 
-    /// The measurements stored for `identity`: nil when there are none (or they
-    /// are from another version); an empty dictionary when the terminal did not
-    /// answer last time.
+    /// The measurements stored for `identity`: nil when there are none, they are
+    /// from another version, or they hold no answer at all (a terminal that did
+    /// not answer in time is asked again, never taken to have said nothing).
     public func load(identity: String) -> [WidthProbe.Sample: Int]? {
         guard let file = fopen(path(for: identity), "r") else { return nil }
         defer { fclose(file) }
@@ -61,7 +61,7 @@ public struct WidthCache {
                   let columns = Int(parts[1]) else { return nil }
             measured[sample] = columns
         }
-        return measured
+        return measured.isEmpty ? nil : measured
     }
 
     /// Stores the measurements for `identity`, replacing the file in one rename.

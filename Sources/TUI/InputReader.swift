@@ -1,141 +1,96 @@
-import CNcurses
 import ChatCore
 import Glibc
 
 /// Turns what the terminal sends into events: runs of typed text (so an input
-/// method's committed word or a fast typist's burst is one edit), keys, and resizes.
+/// method's committed word or a fast typist's burst is one edit), pastes, keys,
+/// and resizes. It reads the terminal's bytes itself, through one `KeyDecoder`,
+/// so nothing is handed back to be read twice; the terminal's answers to the
+/// width probe are picked out on the way, whenever they come.
 public final class InputReader {
     private let terminal: Terminal
-    /// A bracketed paste whose end marker has not arrived yet.
-    private var paste: PasteCollector?
+    private var decoder = KeyDecoder()
+    /// The columns of the cursor position answers since the probe was asked,
+    /// while its closing device attributes answer has not come.
+    private var probeColumns: [Int]?
+    /// The probe's answers, once complete, until taken.
+    private var probeAnswer: [Int]?
 
     public init(terminal: Terminal) {
         self.terminal = terminal
     }
 
-    /// Everything that has arrived, without waiting: call it when `poll` finds
-    /// `terminal.inputDescriptor` readable or is interrupted (a resize).
+    /// Everything that has arrived, without waiting but for the rest of a key
+    /// sequence cut off mid-way: call it when `Terminal.wait` says the keyboard
+    /// has input (a resize counts).
     public func readPending() -> [Event] {
         var events: [Event] = []
-        var text = ""
-        func flushText() {
-            if !text.isEmpty { events.append(.text(text)) }
-            text = ""
-        }
+        if let size = terminal.takeResize() { events.append(.resize(size)) }
         while true {
-            if paste != nil {
-                // Inside a paste everything is text, Enter and Tab included; it is
-                // read past curses, and what follows it goes back to curses.
-                guard let pasted = readPaste() else { break }
-                events.append(.text(pasted))
+            let bytes = terminal.readWaiting()
+            if !bytes.isEmpty {
+                take(decoder.decode(bytes), into: &events)
+                continue
             }
-            guard let input = next() else { break }
-            switch input {
-            case .code(let code) where code == chat_key_paste_start():
-                flushText()
-                paste = PasteCollector()
-            case .character(let scalar) where Self.isPrintable(scalar):
-                text.unicodeScalars.append(scalar)
-            case .character(let scalar):
-                flushText()
-                if scalar == "\u{1B}" {
-                    events.append(.key(altKey() ?? .escape))
-                } else if let key = Self.controlKey(scalar) {
-                    events.append(.key(key))
-                }
-            case .code(KEY_RESIZE):
-                flushText()
-                events.append(.resize(terminal.size))
-            case .code(KEY_MOUSE):
-                flushText()
-                switch chat_wheel_direction() {
-                case -1: events.append(.key(.wheelUp))
-                case 1: events.append(.key(.wheelDown))
-                default: break
-                }
-            case .code(let code):
-                flushText()
-                if let key = Self.functionKey(code) { events.append(.key(key)) }
+            // Nothing more waiting: the rest of a sequence or a character that has
+            // begun is given a moment to come, then taken as it is.
+            guard let delay = decoder.flushDelayMilliseconds else { break }
+            if !terminal.waitForInput(milliseconds: Int32(delay)) {
+                take(decoder.flush(), into: &events)
+                break
             }
         }
-        flushText()
         return events
     }
 
-    /// Reads the paste in progress as far as it has arrived; returns its text once
-    /// the end marker has come.
-    private func readPaste() -> String? {
-        while paste != nil {
-            let block = terminal.readWaiting()
-            if block.isEmpty { return nil }
-            if let text = paste!.add(block) {
-                terminal.giveBack(paste!.leftover)
-                paste = nil
-                return text
+    private func take(_ inputs: [TerminalInput], into events: inout [Event]) {
+        for input in inputs {
+            switch input {
+            case .text(let text), .paste(let text):
+                // A paste is text with its newlines, which stay in the draft.
+                events.append(.text(text))
+            case .key(let key):
+                events.append(.key(key))
+            case .cursorPosition(_, let column):
+                probeColumns?.append(column - 1)
+            case .deviceAttributes:
+                if let columns = probeColumns {
+                    probeAnswer = columns
+                    probeColumns = nil
+                }
             }
         }
-        return nil
     }
 
-    private enum Input {
-        case character(Unicode.Scalar)
-        case code(Int32)
+    /// Starts listening for the answers to a width probe just asked
+    /// (`Terminal.askWidths`): cursor position answers until the device
+    /// attributes answer that closes them.
+    public func listenForProbeAnswers() {
+        probeColumns = []
+        probeAnswer = nil
     }
 
-    private func next() -> Input? {
-        var value: wint_t = 0
-        switch wget_wch(terminal.window, &value) {
-        case KEY_CODE_YES: return .code(Int32(value))
-        case OK: return Unicode.Scalar(UInt32(value)).map(Input.character)
-        default: return nil
+    /// True while a probe was asked and its closing answer has not come.
+    public var isAwaitingProbe: Bool { probeColumns != nil }
+
+    /// The columns each probe sample moved the cursor, in order, once the probe's
+    /// answers are all in; nil before. Given once.
+    public func takeProbeAnswer() -> [Int]? {
+        defer { probeAnswer = nil }
+        return probeAnswer
+    }
+
+    /// Reads until the probe's answers are all in or `milliseconds` pass, so that
+    /// answers do not arrive after chat-tui has gone and get typed into the
+    /// shell. Keys typed meanwhile are returned.
+    @discardableResult
+    public func awaitProbe(milliseconds: Int) -> [Event] {
+        var events: [Event] = []
+        let deadline = Terminal.milliseconds() + Int64(milliseconds)
+        while isAwaitingProbe {
+            let remaining = deadline - Terminal.milliseconds()
+            guard remaining > 0 else { break }
+            if terminal.waitForInput(milliseconds: Int32(remaining)) { events += readPending() }
         }
-    }
-
-    /// The key after an Esc that arrived with it: Alt held down.
-    private func altKey() -> Key? {
-        switch next() {
-        case nil: return nil
-        case .character(let scalar) where Self.isPrintable(scalar):
-            return .altCharacter(Character(scalar))
-        case .character(let scalar):
-            return Self.controlKey(scalar).map(Key.alt)
-        case .code(let code):
-            return Self.functionKey(code).map(Key.alt)
-        }
-    }
-
-    private static func isPrintable(_ scalar: Unicode.Scalar) -> Bool {
-        scalar.value >= 0x20 && scalar.value != 0x7F && !(0x80...0x9F).contains(scalar.value)
-    }
-
-    private static func controlKey(_ scalar: Unicode.Scalar) -> Key? {
-        switch scalar.value {
-        case 0x0D: return .enter
-        case 0x09: return .tab
-        case 0x7F, 0x08: return .backspace
-        case 0x1B: return .escape
-        case 0x01...0x1A: return .control(Character(Unicode.Scalar(scalar.value + 0x60)!))
-        case 0x1F: return .control("_")
-        default: return nil
-        }
-    }
-
-    private static func functionKey(_ code: Int32) -> Key? {
-        switch code {
-        case KEY_ENTER: return .enter
-        case KEY_BACKSPACE: return .backspace
-        case KEY_DC: return .delete
-        case KEY_LEFT: return .left
-        case KEY_RIGHT: return .right
-        case KEY_UP: return .up
-        case KEY_DOWN: return .down
-        case KEY_HOME: return .home
-        case KEY_END: return .end
-        case KEY_PPAGE: return .pageUp
-        case KEY_NPAGE: return .pageDown
-        case chat_key_control_left(): return .controlLeft
-        case chat_key_control_right(): return .controlRight
-        default: return ModifiedKeys.key(code: code)
-        }
+        return events
     }
 }

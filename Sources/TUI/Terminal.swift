@@ -14,24 +14,26 @@ public final class Terminal {
     public let inputDescriptor: Int32
     /// Whether the terminal shows colours; otherwise styles are bold, dim and plain.
     let hasColors: Bool
-    /// The signal mask `wait` waits with: SIGWINCH let in.
-    private let waitingMask: sigset_t
+    /// Readable when the terminal was resized (SIGWINCH, blocked and read here).
+    private let resizeDescriptor: Int32
     /// True when the terminal marks pastes, so typed and pasted text differ.
     private let bracketedPaste: Bool
     /// What is asked of the terminal for keys with modifiers, if anything.
     private let modifiedKeys: (enable: String, disable: String)?
+    /// True when the terminal reports the mouse, so the wheel can scroll.
+    private let reportsWheel: Bool
 
     /// Takes over the controlling terminal: a full-screen mode with no echo, keys
     /// delivered one by one (Ctrl-C included), and the cursor shown at the caret.
     /// With `colors` false (`NO_COLOR`, `--no-color`) the screen is drawn in the
     /// terminal's own colours, with weight and underline alone.
-    public init(colors: Bool = true) throws(TerminalError) {
+    public init(colors: Bool = true, environment: [String: String]) throws(TerminalError) {
         Self.chooseLocale()
-        waitingMask = Self.hearResizesWhileWaiting()
+        resizeDescriptor = Self.hearResizes()
         guard let tty = fopen("/dev/tty", "r+") else { throw TerminalError.noTerminal }
         var modes = termios()
         tcgetattr(fileno(tty), &modes)
-        let name = getenv("TERM").map { String(cString: $0) }
+        let name = environment["TERM"]
         guard name?.isEmpty == false, let screen = newterm(nil, tty, tty) else {
             fclose(tty)
             throw TerminalError.unknownTerminalType(name)
@@ -44,25 +46,16 @@ public final class Terminal {
         raw()
         noecho()
         nonl()  // tells Enter (CR) from Ctrl-J (LF)
-        keypad(window, true)
-        nodelay(window, true)
-        set_escdelay(25)
+        keypad(window, true)  // the keypad's application mode; its keys are read by KeyDecoder
         curs_set(1)
-        bracketedPaste = Self.defineBracketedPaste()
-        let environment = ["TERM", "TERM_PROGRAM", "KITTY_WINDOW_ID"].reduce(into: [String: String]()) {
-            if let value = getenv($1) { $0[$1] = String(cString: value) }
-        }
+        bracketedPaste = chat_tigetstr("BE") != nil
         if ModifiedKeys.mayAsk(environment) {
             let kitty = ModifiedKeys.speaksKittyProtocol(environment)
             modifiedKeys = (ModifiedKeys.enableSequence(kitty: kitty), ModifiedKeys.disableSequence(kitty: kitty))
-            for (sequence, code) in ModifiedKeys.sequences(kitty: kitty) { define_key(sequence, code) }
         } else {
             modifiedKeys = nil
         }
-        chat_enable_wheel()
-        for (capability, code) in [("kLFT5", chat_key_control_left()), ("kRIT5", chat_key_control_right())] {
-            if let sequence = chat_tigetstr(capability) { define_key(sequence, code) }
-        }
+        reportsWheel = chat_tigetstr("kmous") != nil
         hasColors = colors && has_colors()
         if hasColors {
             start_color()
@@ -83,52 +76,32 @@ public final class Terminal {
     }
 
     /// Asks the terminal how wide it draws each of `samples`: each is written at
-    /// the top left of the (still blank) screen and followed by a cursor position
-    /// request, all in one write, then erased. Answers are awaited for at most
-    /// `timeoutMilliseconds` (longer once the first has come); a sample without an
-    /// answer is nil. Keys typed meanwhile are given back to ncurses, in order.
-    public func measureWidths(of samples: [String], timeoutMilliseconds: Int32 = 50) -> [Int?] {
+    /// the top left of the screen and followed by a cursor position request, all
+    /// in one write, then a device attributes request, which every terminal
+    /// answers, after the others. The line is erased and the next frame drawn
+    /// over everything. The answers come as input, whenever the terminal sends
+    /// them (`InputReader.takeProbeAnswer()`); nothing waits for them here.
+    public func askWidths(of samples: [String]) {
         wnoutrefresh(window)
         doupdate()  // ncurses' own start-up output goes first
         var request = ""
         for sample in samples {
             request += "\u{1B}[1;1H" + sample + "\u{1B}[6n"
         }
-        request += "\u{1B}[1;1H\u{1B}[2K"
+        request += "\u{1B}[1;1H\u{1B}[2K\u{1B}[c"
         fputs(request, tty)
         fflush(tty)
-
-        var answers = CursorReports()
-        var deadline = Self.milliseconds() + Int64(timeoutMilliseconds)
-        var buffer = [UInt8](repeating: 0, count: 4096)
-        while answers.columns.count < samples.count {
-            let remaining = deadline - Self.milliseconds()
-            guard remaining > 0 else { break }
-            var descriptor = pollfd(fd: inputDescriptor, events: Int16(POLLIN), revents: 0)
-            guard poll(&descriptor, 1, Int32(remaining)) > 0 else { continue }
-            let count = buffer.withUnsafeMutableBytes { read(inputDescriptor, $0.baseAddress, $0.count) }
-            guard count > 0 else { break }
-            let hadAnswers = !answers.columns.isEmpty
-            answers.consume(buffer[..<count])
-            // A terminal that answers at all answers the rest in the same breath.
-            if !hadAnswers && !answers.columns.isEmpty { deadline = Self.milliseconds() + 500 }
-        }
-        giveBack(answers.otherBytes)
         clearok(chat_curscr(), true)  // the next frame is drawn over everything
-        return samples.indices.map { $0 < answers.columns.count ? answers.columns[$0] - 1 : nil }
     }
 
-    /// Puts bytes read past curses back in front of the input, for curses to read
-    /// as the keys they are.
-    func giveBack(_ bytes: [UInt8]) {
-        // In reverse, as each one goes in front of the others.
-        for scalar in String(decoding: bytes, as: UTF8.self).unicodeScalars.reversed() {
-            unget_wch(wchar_t(bitPattern: scalar.value))
-        }
+    /// Waits up to `milliseconds` for input from the keyboard; true when some came.
+    func waitForInput(milliseconds: Int32) -> Bool {
+        var descriptor = pollfd(fd: inputDescriptor, events: Int16(POLLIN), revents: 0)
+        return poll(&descriptor, 1, milliseconds) > 0
     }
 
-    /// Reads what the terminal has sent, past curses and without waiting, in
-    /// large blocks; empty when nothing is waiting.
+    /// Reads what the terminal has sent, without waiting, in large blocks; empty
+    /// when nothing is waiting.
     func readWaiting() -> [UInt8] {
         var block = [UInt8](repeating: 0, count: 1 << 16)
         var descriptor = pollfd(fd: inputDescriptor, events: Int16(POLLIN), revents: 0)
@@ -137,7 +110,7 @@ public final class Terminal {
         return count > 0 ? Array(block[..<count]) : []
     }
 
-    private static func milliseconds() -> Int64 {
+    static func milliseconds() -> Int64 {
         var now = timespec()
         clock_gettime(CLOCK_MONOTONIC, &now)
         return Int64(now.tv_sec) * 1000 + Int64(now.tv_nsec) / 1_000_000
@@ -150,9 +123,28 @@ public final class Terminal {
         switchInputModes(on: false)
         endwin()
         kill(getpid(), SIGSTOP)
-        // Continued: the next refresh puts ncurses' modes back.
+        // Continued: the next refresh puts ncurses' modes back. The window may
+        // have been resized meanwhile.
         switchInputModes(on: true)
+        pendingResize = true
         clearok(chat_curscr(), true)
+    }
+
+    /// Set when the size must be read again although no SIGWINCH came.
+    private var pendingResize = false
+
+    /// The new size, when the terminal was resized since the last call (or the
+    /// process was continued after a stop); ncurses is told first.
+    public func takeResize() -> TerminalSize? {
+        var resized = pendingResize
+        pendingResize = false
+        while chat_read_signal(resizeDescriptor) != 0 { resized = true }
+        guard resized else { return nil }
+        var size = winsize()
+        if ioctl(inputDescriptor, UInt(TIOCGWINSZ), &size) == 0, size.ws_row > 0, size.ws_col > 0 {
+            resizeterm(Int32(size.ws_row), Int32(size.ws_col))
+        }
+        return self.size
     }
 
     /// Leaves full-screen mode and gives the terminal back as it was found.
@@ -175,7 +167,7 @@ public final class Terminal {
         var reset = ""
         if bracketedPaste, let sequence = chat_tigetstr("BD") { reset += String(cString: sequence) }
         if let modifiedKeys { reset += modifiedKeys.disable }
-        if chat_tigetstr("kmous") != nil { reset += "\u{1B}[?1000l" }
+        if reportsWheel { reset += Self.wheelReports(on: false) }
         for capability in ["rmkx", "sgr0", "cnorm", "rmcup"] {
             if let sequence = chat_tigetstr(capability) { reset += String(cString: sequence) }
         }
@@ -187,34 +179,27 @@ public final class Terminal {
     private func switchInputModes(on: Bool) {
         if bracketedPaste, let sequence = chat_tigetstr(on ? "BE" : "BD") { fputs(sequence, tty) }
         if let modifiedKeys { fputs(on ? modifiedKeys.enable : modifiedKeys.disable, tty) }
+        if reportsWheel { fputs(Self.wheelReports(on: on), tty) }
         fflush(tty)
     }
 
-    /// Has ncurses report the markers of a bracketed paste as keys, so a pasted
-    /// newline is text rather than Enter, when the terminfo entry says how the
-    /// terminal marks pastes (`BE`, with `PS` and `PE` for the markers).
-    private static func defineBracketedPaste() -> Bool {
-        guard chat_tigetstr("BE") != nil, let start = chat_tigetstr("PS"), let end = chat_tigetstr("PE") else {
-            return false
-        }
-        define_key(start, chat_key_paste_start())
-        define_key(end, chat_key_paste_end())
-        return true
+    /// Asks for (or stops) reports of mouse buttons, the wheel among them, in the
+    /// SGR encoding, which has no limit on columns. Clicks and drags are reported
+    /// too but ignored; motion is not asked for, so moving the mouse costs nothing.
+    static func wheelReports(on: Bool) -> String {
+        on ? "\u{1B}[?1000h\u{1B}[?1006h" : "\u{1B}[?1006l\u{1B}[?1000l"
     }
 
-    /// Blocks SIGWINCH (which ncurses turns into `KEY_RESIZE`) except while
-    /// `wait` waits, and returns the signal mask to wait with. A resize that
-    /// comes while a frame is drawn then ends the next wait at once rather than
-    /// going unnoticed; and one from a parent that left SIGWINCH blocked is heard
-    /// all the same.
-    private static func hearResizesWhileWaiting() -> sigset_t {
+    /// Blocks SIGWINCH, so that ncurses' handler never runs, and returns a
+    /// descriptor that is readable when one came. A resize is then read like any
+    /// other input, never lost between two waits; and one from a parent that left
+    /// SIGWINCH blocked is heard all the same.
+    private static func hearResizes() -> Int32 {
         var resize = sigset_t()
         sigemptyset(&resize)
         sigaddset(&resize, SIGWINCH)
-        var waiting = sigset_t()
-        pthread_sigmask(SIG_BLOCK, &resize, &waiting)
-        sigdelset(&waiting, SIGWINCH)
-        return waiting
+        pthread_sigmask(SIG_BLOCK, &resize, nil)
+        return chat_signal_descriptor(&resize)
     }
 
     /// Waits until the keyboard or one of `others` (nil ones are skipped) has
@@ -222,13 +207,13 @@ public final class Terminal {
     /// have input; the keyboard counts as having input after a resize, so that
     /// `InputReader` reads the resize at once.
     public func wait(for others: [Int32?], timeoutMilliseconds: Int32) -> (keyboard: Bool, others: [Bool]) {
-        var descriptors = [pollfd(fd: inputDescriptor, events: Int16(POLLIN), revents: 0)]
+        var descriptors = [pollfd(fd: inputDescriptor, events: Int16(POLLIN), revents: 0),
+                           pollfd(fd: resizeDescriptor, events: Int16(POLLIN), revents: 0)]
         descriptors += others.map { pollfd(fd: $0 ?? -1, events: Int16(POLLIN), revents: 0) }
-        var mask = waitingMask
-        let count = chat_ppoll(&descriptors, nfds_t(descriptors.count), timeoutMilliseconds, &mask)
+        let count = poll(&descriptors, nfds_t(descriptors.count), timeoutMilliseconds)
         if count < 0 { return (true, others.map { _ in false }) }
         let ready = descriptors.map { $0.fd >= 0 && $0.revents != 0 }
-        return (ready[0], Array(ready.dropFirst()))
+        return (ready[0] || ready[1] || pendingResize, Array(ready.dropFirst(2)))
     }
 
     /// Makes the C library (and so ncurses) read and write UTF-8. The user's

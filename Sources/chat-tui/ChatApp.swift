@@ -51,17 +51,30 @@ struct ChatApp {
         }
         let terminal: Terminal
         do {
-            terminal = try Terminal(colors: !options.noColor)
+            terminal = try Terminal(colors: !options.noColor, environment: environment)
         } catch {
             throw .terminal(error)
         }
         defer { terminal.restore() }
 
-        let rules = widthRules(on: terminal)
-        if options.probe { return nil }
+        let input = InputReader(terminal: terminal)
+        var probe = WidthProbing(environment: environment)
+        let rules = probe.start(on: terminal, input: input, always: options.probe)
+        if options.probe {
+            input.awaitProbe(milliseconds: WidthProbing.patienceMilliseconds)
+            let answer = input.takeProbeAnswer()
+            terminal.restore()
+            print(probe.report(answer))
+            return nil
+        }
+        // Answers still on their way when chat-tui ends are read here, not typed
+        // into the shell after it.
+        defer {
+            input.awaitProbe(milliseconds: WidthProbing.drainMilliseconds)
+            if let answer = input.takeProbeAnswer() { _ = probe.learn(answer) }
+        }
 
         let screen = Screen(terminal: terminal)
-        let input = InputReader(terminal: terminal)
         let view = ChatView(clock: clock)
         let label = replay == nil ? options.room.value : "\(options.room.value) · replay"
         var state = ChatState(room: label, nick: options.nick, size: terminal.size, rules: rules, clock: clock,
@@ -150,6 +163,10 @@ struct ChatApp {
             pouring = ready.others[0] && !ready.keyboard
 
             var events = ready.keyboard ? input.readPending() : []
+            if let answer = input.takeProbeAnswer(), let learned = probe.learn(answer) {
+                screen.invalidate()
+                events.append(.widthRulesLearned(learned))
+            }
             if let replay {
                 events += replay.read(now: SystemClock.monotonicSeconds(), readable: ready.others[0])
             }
@@ -163,8 +180,10 @@ struct ChatApp {
                 let effects = state.apply(event, now: wallClock.now())
                 if effects.contains(.suspend) {
                     terminal.suspend()
+                    // Drawn at once when continued, at the size the window has now.
                     screen.invalidate()
-                    state.apply(.resize(terminal.size), now: wallClock.now())
+                    if let size = terminal.takeResize() { state.apply(.resize(size), now: wallClock.now()) }
+                    changed = true
                 }
                 for case .send(let message) in effects {
                     do {
@@ -196,34 +215,5 @@ struct ChatApp {
         let locale = [environment["LC_ALL"], environment["LC_TIME"], environment["LANG"]]
             .compactMap { $0 }.first { !$0.isEmpty } ?? ""
         return locale.hasPrefix("ja") ? .japanese : .english
-    }
-
-    /// How this terminal draws text: from the cache for its kind of terminal, or
-    /// asked with one probe (and cached). With `--probe`, always asked, and the
-    /// findings are printed once the terminal is restored.
-    private func widthRules(on terminal: Terminal) -> WidthRules {
-        let cache = WidthCache(environment: environment)
-        let identity = WidthCache.identity(environment: environment)
-        if !options.probe, let measured = cache.load(identity: identity) {
-            return WidthProbe.learn(measured).rules
-        }
-        let samples = WidthProbe.Sample.allCases
-        let columns = terminal.measureWidths(of: samples.map(\.text))
-        var measured: [WidthProbe.Sample: Int] = [:]
-        for (sample, width) in zip(samples, columns) { measured[sample] = width }
-        let saveError: StorageError?
-        do {
-            try cache.save(measured, identity: identity)
-            saveError = nil
-        } catch {
-            saveError = error
-        }
-        let learned = WidthProbe.learn(measured)
-        if options.probe {
-            terminal.restore()
-            print(WidthProbe.report(learned.findings, identity: identity))
-            print(saveError.map { "not cached: \($0)" } ?? "cached in \(cache.path(for: identity))")
-        }
-        return learned.rules
     }
 }

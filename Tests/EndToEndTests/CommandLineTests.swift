@@ -44,11 +44,13 @@ extension EndToEnd {
             #expect(result.standardError.contains("chat-tui --help"))
         }
 
-        /// The environment, with rooms kept in a fresh folder rather than the user's.
+        /// The environment, with rooms and drafts kept in a fresh folder rather
+        /// than the user's.
         func environment() throws -> (values: [String: String], folder: String) {
             let folder = try makeTemporaryFolder()
             var values = ProcessInfo.processInfo.environment
             values["XDG_DATA_HOME"] = folder
+            values["XDG_STATE_HOME"] = folder + "/state"
             return (values, folder)
         }
 
@@ -113,19 +115,79 @@ extension EndToEnd {
             return (result.status, (try? String(contentsOfFile: log, encoding: .utf8)) ?? "")
         }
 
-        @Test func aColdStartAsksTheTerminalOnceAndAWarmStartNotAtAll() throws {
+        @Test func aTerminalThatNeverAnswersIsAskedAgainAndNothingIsCached() throws {
             let (environment, folder) = try environment()
             defer { try? FileManager.default.removeItem(atPath: folder) }
             var withCache = environment
             withCache["XDG_CACHE_HOME"] = folder + "/cache"
-            let cold = try scripted(keys: "sleep 0.5; printf '\\003'", environment: withCache)
-            #expect(cold.status == 0)
-            #expect(cold.output.components(separatedBy: "\u{1B}[6n").count - 1 == 12, "one request per sample, in one write")
-            let cached = try FileManager.default.contentsOfDirectory(atPath: folder + "/cache/chat-tui/widths")
-            #expect(cached == ["TERM=xterm-256color"], "no answer is remembered too")
-            let warm = try scripted(keys: "sleep 0.5; printf '\\003'", environment: withCache)
-            #expect(warm.status == 0)
-            #expect(!warm.output.contains("\u{1B}[6n"), "a warm start asks nothing")
+            for start in ["first", "second"] {
+                let run = try scripted(keys: "sleep 0.5; printf '\\003'", environment: withCache)
+                #expect(run.status == 0)
+                #expect(run.output.components(separatedBy: "\u{1B}[6n").count - 1 == 12,
+                        "\(start) start: one request per sample, in one write")
+                #expect(run.output.components(separatedBy: "\u{1B}[c").count - 1 == 1,
+                        "\(start) start: closed by one device attributes request")
+                let cached = (try? FileManager.default.contentsOfDirectory(atPath: folder + "/cache/chat-tui/widths")) ?? []
+                #expect(cached.isEmpty, "\(start) start: no answer is not remembered as one")
+            }
+        }
+
+        /// Runs chat-tui in `slow-terminal.py`'s terminal, which answers the width
+        /// probe `answerAfter` seconds after it is asked and types `script`.
+        func slowTerminal(answerAfter: Double, columns: [Int], script: String,
+                          environment: [String: String]) throws -> [String: Double] {
+            let helper = URL(fileURLWithPath: #filePath).deletingLastPathComponent().path + "/slow-terminal.py"
+            var environment = environment
+            environment["TERM"] = "xterm-256color"
+            let result = try runCommand("/usr/bin/env", ["python3", helper, String(answerAfter),
+                                                          columns.map(String.init).joined(separator: ","), script,
+                                                          "--", chatTUIBinary], environment: environment)
+            #expect(result.status == 0, "\(result.standardError)")
+            var times: [String: Double] = [:]
+            for line in result.standardOutput.split(separator: "\n") {
+                let words = line.split(separator: " ")
+                guard let at = words.firstIndex(of: "at"), at + 1 < words.count else { continue }
+                times[words[..<at].joined(separator: " ")] = Double(words[at + 1])
+            }
+            return times
+        }
+
+        /// What a cached probe holds, sample by sample, for the terminal type the
+        /// slow terminal runs under.
+        func cachedWidths(in folder: String) throws -> String {
+            try String(contentsOfFile: folder + "/cache/chat-tui/widths/TERM=xterm-256color", encoding: .utf8)
+        }
+
+        @Test func aSlowTerminalsWidthsAreLearnedWhileChatTUIRunsAndKeysAreKept() throws {
+            let (environment, folder) = try environment()
+            defer { try? FileManager.default.removeItem(atPath: folder) }
+            var withCache = environment
+            withCache["XDG_CACHE_HOME"] = folder + "/cache"
+            // The answers come a second and a half after the question, long after
+            // the first frame; keys typed before them are kept in order.
+            let columns = [2, 2, 1, 6, 2, 2, 2, 1, 1, 2, 1, 2]
+            let times = try slowTerminal(answerAfter: 1.5, columns: columns,
+                                         script: "0.2:typed early 日本|2.2: and late\\r|2.7:\\x03",
+                                         environment: withCache)
+            #expect(times["asked 12"] != nil, "\(times)")
+            #expect(times["exited 0"] != nil, "\(times)")
+            let cached = try cachedWidths(in: folder)
+            #expect(cached.contains("\nzwjSequence 6\n") && cached.contains("\nemojiModifier 2\n"), "\(cached)")
+            let room = try String(contentsOfFile: folder + "/chat-tui/rooms/local.jsonl", encoding: .utf8)
+            #expect(room.contains(#""text":"typed early 日本 and late""#), "\(room)")
+        }
+
+        @Test func answersOnTheirWayWhenChatTUIEndsAreReadBeforeItGoes() throws {
+            let (environment, folder) = try environment()
+            defer { try? FileManager.default.removeItem(atPath: folder) }
+            var withCache = environment
+            withCache["XDG_CACHE_HOME"] = folder + "/cache"
+            let times = try slowTerminal(answerAfter: 1.0, columns: Array(repeating: 2, count: 12),
+                                         script: "0.2:\\x03", environment: withCache)
+            let answered = try #require(times["answered"], "\(times)")
+            let exited = try #require(times["exited 0"], "\(times)")
+            #expect(exited >= answered, "chat-tui waits for the answers rather than leave them to the shell")
+            #expect(try cachedWidths(in: folder).contains("\nzwjSequence 2\n"))
         }
 
         @Test func keysTypedWhileTheTerminalIsAskedAreKept() throws {

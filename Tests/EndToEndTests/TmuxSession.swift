@@ -40,9 +40,12 @@ final class TmuxSession {
     ///   remembered; a fresh folder by default.
     /// - `afterExit`: a shell command run after `EXIT:<status>` is printed, to show
     ///   the state chat-tui left the terminal in.
+    /// - `shellJobControl`: the shell runs chat-tui as a job of its own, as an
+    ///   interactive shell does, so Ctrl-Z gives the terminal back to the shell;
+    ///   `continueProgram()` then brings it back with `fg`.
     init(columns: Int = 80, rows: Int = 24, arguments: [String] = [], user: String = "alice",
          launcher: [String] = [], input: String? = nil, output: String? = nil, dataHome: String? = nil,
-         cacheHome: String? = nil, afterExit: String? = nil) throws {
+         cacheHome: String? = nil, afterExit: String? = nil, shellJobControl: Bool = false) throws {
         socket = "chat-tui-test-\(getpid())-\(Self.counter.next())"
         workFolder = try makeTemporaryFolder()
         ownsDataHome = dataHome == nil
@@ -55,8 +58,11 @@ final class TmuxSession {
             export \(Self.clockVariable)=\(Self.clockStart)
             export XDG_STATE_HOME=\(shellQuoted(self.dataHome + "/state"))
             export XDG_CACHE_HOME=\(shellQuoted(cacheHome ?? workFolder + "/cache"))
+            \(shellJobControl ? "set -m" : "")
             \(pipeline)
-            echo EXIT:${PIPESTATUS[\(input == nil ? 0 : 1)]}
+            status=${PIPESTATUS[\(input == nil ? 0 : 1)]}
+            \(shellJobControl ? Self.fgWhenTold(flag: workFolder + "/continue") : "")
+            echo EXIT:$status
             \(afterExit ?? "")
             sleep 60
 
@@ -66,6 +72,28 @@ final class TmuxSession {
         try run(["new-session", "-d", "-s", "t", "-x", "\(columns)", "-y", "\(rows)", "/bin/bash " + scriptPath,
                  ";", "set-option", "-g", "escape-time", "0",
                  ";", "set-option", "-g", "window-size", "manual"])
+    }
+
+    /// Shell lines that, while the job is stopped, wait for `flag` to appear and
+    /// then continue it in the foreground.
+    private static func fgWhenTold(flag: String) -> String {
+        "while [ -n \"$(jobs -s)\" ]; do until [ -e \(shellQuoted(flag)) ]; do sleep 0.05; done; "
+            + "rm -f \(shellQuoted(flag)); fg; status=$?; done"
+    }
+
+    /// Continues chat-tui, stopped by Ctrl-Z, with the shell's `fg`
+    /// (`shellJobControl` sessions only).
+    func continueProgram() throws {
+        try Data().write(to: URL(fileURLWithPath: workFolder + "/continue"))
+    }
+
+    /// Which mouse reports the program asked the pane for: buttons
+    /// (`standard`), drags (`button`), all motion (`all`), and the SGR encoding.
+    func mouseFlags() throws -> [String: Bool] {
+        let names = ["standard", "button", "all", "sgr"]
+        let format = names.map { "#{mouse_\($0)_flag}" }.joined(separator: " ")
+        let values = try run(["display-message", "-p", "-t", "t", format]).split(separator: " ")
+        return Dictionary(uniqueKeysWithValues: zip(names, values.map { $0.hasPrefix("1") }))
     }
 
     /// The wall clock chat-tui starts at in every session (it runs on from

@@ -1,5 +1,5 @@
 import Testing
-@testable import TUI
+@testable import ChatCore
 
 @Suite struct PasteCollectorTests {
     @Test func textEndsAtTheMarkerEvenWhenItStraddlesTwoBlocks() {

@@ -1,0 +1,218 @@
+/// Reads the bytes a terminal sends into text, keys, pastes and the terminal's
+/// answers, and nothing is ever handed back to be read again.
+///
+/// It knows every form a terminal may send a key in: control bytes, Esc before a
+/// key for Alt, CSI and SS3 sequences with and without modifiers (xterm, tmux,
+/// the Linux console, rxvt's own), xterm's modifyOtherKeys, the kitty keyboard
+/// protocol (`CSI code ; modifiers u`), bracketed pastes, mouse wheel reports in
+/// the SGR and X10 encodings, and answers to cursor position and device
+/// attributes requests. A read may end in the middle of any of them: what is
+/// incomplete is held for the next read, and `flush()` takes it as it is when
+/// nothing more comes (a lone Esc is the Esc key).
+public struct KeyDecoder {
+    /// Bytes held for the rest of a sequence or a character.
+    private var held: [UInt8] = []
+    /// A bracketed paste whose end marker has not arrived yet.
+    private var paste: PasteCollector?
+
+    /// How long a lone Esc waits for a key after it before it is the Esc key,
+    /// as ncurses' default escape delay.
+    public static let escapeDelayMilliseconds = 25
+    /// How long the rest of a sequence or a character that has begun is waited for.
+    public static let sequenceDelayMilliseconds = 100
+    /// The longest sequence read; anything longer is not from a terminal's keyboard.
+    static let longestSequence = 64
+
+    public init() {}
+
+    /// How long to wait for more input before calling `flush()`, in milliseconds;
+    /// nil when nothing is held. A paste in progress waits for its end marker.
+    public var flushDelayMilliseconds: Int? {
+        guard paste == nil, !held.isEmpty else { return nil }
+        return held.allSatisfy { $0 == 0x1B } ? Self.escapeDelayMilliseconds : Self.sequenceDelayMilliseconds
+    }
+
+    /// True while a bracketed paste has begun and not ended.
+    public var isInPaste: Bool { paste != nil }
+
+    /// Decodes `bytes` after what was held, as far as they are complete.
+    public mutating func decode(_ bytes: some Collection<UInt8>) -> [TerminalInput] {
+        var buffer = held
+        buffer.append(contentsOf: bytes)
+        held = []
+        var output: [TerminalInput] = []
+        decode(buffer, force: false, into: &output)
+        return output
+    }
+
+    /// Takes what is held as it is, because nothing more came: a lone Esc is the
+    /// Esc key, Esc and a character Alt with it, an unfinished sequence the keys
+    /// its bytes are.
+    public mutating func flush() -> [TerminalInput] {
+        let buffer = held
+        held = []
+        var output: [TerminalInput] = []
+        decode(buffer, force: true, into: &output)
+        return output
+    }
+
+    private mutating func decode(_ bytes: [UInt8], force: Bool, into output: inout [TerminalInput]) {
+        var bytes = bytes
+        var index = 0
+        var textStart = 0
+        func flushText(upTo end: Int) {
+            if textStart < end { Self.appendText(bytes[textStart..<end], to: &output) }
+        }
+        while true {
+            if paste != nil {
+                guard let text = paste!.add(bytes[index...]) else { return }
+                output.append(.paste(text))
+                bytes = paste!.leftover
+                paste = nil
+                index = 0
+                textStart = 0
+            }
+            guard index < bytes.count else { break }
+            let byte = bytes[index]
+            if byte >= 0x20 && byte != 0x7F {
+                index += 1  // text: a run is decoded as a whole when it ends
+                continue
+            }
+            flushText(upTo: index)
+            if byte == 0x1B {
+                switch Self.escape(at: index, in: bytes) {
+                case .incomplete where !force:
+                    held = Array(bytes[index...])
+                    return
+                case .incomplete:
+                    let (input, length) = Self.asTyped(at: index, in: bytes)
+                    if let input { Self.append(input, to: &output) }
+                    index += length
+                case .input(let input, let length):
+                    if let input { Self.append(input, to: &output) }
+                    index += length
+                case .pasteStart(let length):
+                    paste = PasteCollector()
+                    index += length
+                }
+            } else {
+                if let key = Self.controlKey(byte) { output.append(.key(key)) }
+                index += 1
+            }
+            textStart = index
+        }
+        // A character cut off at the end of the read waits for its other bytes.
+        let end = force ? bytes.count : Self.completeUTF8End(bytes, from: textStart)
+        flushText(upTo: end)
+        if end < bytes.count { held = Array(bytes[end...]) }
+    }
+
+    /// Appends typed text, leaving out C1 control characters (U+0080 to U+009F),
+    /// which are never text; bytes that are not UTF-8 become U+FFFD.
+    private static func appendText(_ bytes: ArraySlice<UInt8>, to output: inout [TerminalInput]) {
+        var text = String(decoding: bytes, as: UTF8.self)
+        if bytes.contains(0xC2) {
+            text.unicodeScalars.removeAll { (0x80...0x9F).contains($0.value) }
+            if text.isEmpty { return }
+        }
+        append(.text(text), to: &output)
+    }
+
+    /// Appends `input`, joining text to text just before it (the keypad types
+    /// through sequences).
+    private static func append(_ input: TerminalInput, to output: inout [TerminalInput]) {
+        if case .text(let text) = input, case .text(let before)? = output.last {
+            output[output.count - 1] = .text(before + text)
+        } else {
+            output.append(input)
+        }
+    }
+
+    /// Where the last complete UTF-8 character of `bytes[start...]` ends.
+    private static func completeUTF8End(_ bytes: [UInt8], from start: Int) -> Int {
+        var lead = bytes.count - 1
+        while lead >= start, lead > bytes.count - 4, bytes[lead] & 0xC0 == 0x80 { lead -= 1 }
+        guard lead >= start else { return bytes.count }
+        let length = utf8Length(bytes[lead])
+        return length > 1 && lead + length > bytes.count ? lead : bytes.count
+    }
+
+    /// The length of the UTF-8 sequence a byte leads; 1 for ASCII and for bytes
+    /// that lead nothing (they decode as U+FFFD).
+    private static func utf8Length(_ byte: UInt8) -> Int {
+        switch byte {
+        case 0xC2...0xDF: return 2
+        case 0xE0...0xEF: return 3
+        case 0xF0...0xF4: return 4
+        default: return 1
+        }
+    }
+
+    /// The key a control byte is.
+    static func controlKey(_ byte: UInt8) -> Key? {
+        switch byte {
+        case 0x0D: return .enter
+        case 0x09: return .tab
+        case 0x7F, 0x08: return .backspace
+        case 0x1B: return .escape
+        case 0x01...0x1A: return .control(Character(Unicode.Scalar(byte + 0x60)))
+        case 0x1F: return .control("_")
+        default: return nil  // Ctrl-Space, Ctrl-\, Ctrl-], Ctrl-^
+        }
+    }
+
+    /// What an Esc and the bytes after it mean.
+    enum Parsed: Equatable {
+        /// Needs bytes that have not arrived.
+        case incomplete
+        /// `length` bytes read; nil when they mean nothing to chat-tui.
+        case input(TerminalInput?, length: Int)
+        /// The start marker of a bracketed paste.
+        case pasteStart(length: Int)
+    }
+
+    static func escape(at start: Int, in bytes: [UInt8]) -> Parsed {
+        let next = start + 1
+        guard next < bytes.count else { return .incomplete }
+        switch bytes[next] {
+        case UInt8(ascii: "["):
+            return EscapeSequence.controlSequence(at: start, in: bytes)
+        case UInt8(ascii: "O"):
+            return EscapeSequence.singleShift(at: start, in: bytes)
+        case 0x1B:
+            // Alt with a key that is itself a sequence (rxvt's Alt-Left is Esc Esc [ D).
+            switch escape(at: next, in: bytes) {
+            case .incomplete: return .incomplete
+            case .input(.key(let key), let length): return .input(.key(.alt(key)), length: length + 1)
+            case .input(let other, let length): return .input(other, length: length + 1)
+            case .pasteStart(let length): return .pasteStart(length: length + 1)
+            }
+        default:
+            return altKey(at: next, in: bytes).map { .input($0.input, length: $0.length + 1) } ?? .incomplete
+        }
+    }
+
+    /// A key pressed with Alt, which the terminal sent after an Esc: nil when the
+    /// character has not arrived whole.
+    private static func altKey(at index: Int, in bytes: [UInt8]) -> (input: TerminalInput?, length: Int)? {
+        let byte = bytes[index]
+        if byte < 0x20 || byte == 0x7F {
+            return (controlKey(byte).map { .key(.alt($0)) }, 1)
+        }
+        let length = utf8Length(byte)
+        guard index + length <= bytes.count else { return nil }
+        let text = String(decoding: bytes[index..<index + length], as: UTF8.self)
+        guard let character = text.first else { return (nil, length) }
+        return (.key(.altCharacter(character)), length)
+    }
+
+    /// What an unfinished sequence means when nothing more comes: Esc alone is
+    /// the Esc key, and Esc before anything else is Alt with its first character.
+    private static func asTyped(at start: Int, in bytes: [UInt8]) -> (TerminalInput?, Int) {
+        let next = start + 1
+        guard next < bytes.count else { return (.key(.escape), 1) }
+        if bytes[next] == 0x1B { return (.key(.alt(.escape)), 2) }
+        if let (input, length) = altKey(at: next, in: bytes) { return (input, length + 1) }
+        return (.key(.escape), 1)
+    }
+}
