@@ -211,6 +211,8 @@ public struct ChatState: Sendable {
             outgoing = nil
         case .draftRestored(let text):
             composer.edit { $0.replaceAll(with: Draft(Self.normalizedInput(text))) }
+        case .unsentDraftsRestored(let texts):
+            sentHistory.append(contentsOf: texts.reversed().map(Self.normalizedInput))
         case .draftStorage(let problem):
             draftProblem = problem
         case .outputClosed(let reason):

@@ -21,6 +21,10 @@ public enum Event: Equatable, Sendable {
     /// The draft left unsent when the room was last open, to continue; the caret
     /// goes to its end.
     case draftRestored(String)
+    /// Drafts that other chat-tui processes left unsent in the room when they
+    /// ended, other than the one restored into the composer, newest first: they
+    /// become the newest entries of the history Up walks.
+    case unsentDraftsRestored([String])
     /// What went wrong keeping the draft on disk, such as "not saved: No space
     /// left on device"; nil once it works again.
     case draftStorage(problem: String?)

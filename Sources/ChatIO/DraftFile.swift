@@ -1,6 +1,6 @@
 import Glibc
 
-/// A room's unsent draft on disk, so that it outlives the program: written whole
+/// An unsent draft on disk, so that it outlives the program: written whole
 /// to a temporary file, flushed, and renamed over the last one, so the file
 /// always holds one complete draft, old or new. Private to the user: the file
 /// is 0600, its folders 0700.
@@ -8,10 +8,17 @@ public struct DraftFile: Sendable {
     public let path: String
     private let folder: String
 
-    /// The draft of `room` in `folder`; nothing is made until the first save.
-    public init(folder: String, room: String) {
+    /// The draft in the file `name` of `folder`; nothing is made until the
+    /// first save.
+    public init(folder: String, name: String) {
         self.folder = folder
-        path = folder + "/" + room
+        path = folder + "/" + name
+    }
+
+    /// The draft in the file at `path`.
+    init(path: String) {
+        self.path = path
+        folder = path.split(separator: "/", omittingEmptySubsequences: false).dropLast().joined(separator: "/")
     }
 
     /// The saved draft; nil when there is none.

@@ -42,12 +42,16 @@ struct ChatApp {
             throw .storage(error)
         }
         var output = TranscriptOutput.standardOutput()
-        let draftFile = DraftFile(folder: DataFolders.drafts(environment: environment), room: options.room.value)
-        let savedDraft: Result<String?, StorageError>
+        // This process's own draft file; drafts that processes now gone left in
+        // the room are taken over.
+        var draftFolder: DraftFolder?
+        let savedDrafts: Result<[String], StorageError>
         do {
-            savedDraft = .success(try draftFile.load())
+            let folder = try DraftFolder(drafts: DataFolders.drafts(environment: environment), room: options.room.value)
+            draftFolder = folder
+            savedDrafts = .success(try folder.adoptOrphans())
         } catch {
-            savedDraft = .failure(error)
+            savedDrafts = .failure(error)
         }
         let terminal: Terminal
         do {
@@ -58,7 +62,7 @@ struct ChatApp {
         defer { terminal.restore() }
 
         let input = InputReader(terminal: terminal)
-        var probe = WidthProbing(environment: environment)
+        let probe = WidthProbing(environment: environment)
         let rules = probe.start(on: terminal, input: input, always: options.probe)
         if options.probe {
             input.awaitProbe(milliseconds: WidthProbing.patienceMilliseconds)
@@ -80,10 +84,12 @@ struct ChatApp {
         var state = ChatState(room: label, nick: options.nick, size: terminal.size, rules: rules, clock: clock,
                               dateStyle: Self.dateStyle(environment: environment), messageStyle: options.style,
                               scrollbackLimit: replay == nil ? nil : Self.replayScrollback, isReplay: replay != nil)
-        switch savedDraft {
-        case .success(let text?): state.apply(.draftRestored(text), now: wallClock.now())
-        case .success(nil): break
-        case .failure(let error): state.apply(.draftStorage(problem: "not read: \(error.reason)"), now: wallClock.now())
+        switch savedDrafts {
+        case .success(let texts):
+            if let newest = texts.first { state.apply(.draftRestored(newest), now: wallClock.now()) }
+            if texts.count > 1 { state.apply(.unsentDraftsRestored(Array(texts.dropFirst())), now: wallClock.now()) }
+        case .failure(let error):
+            state.apply(.draftStorage(problem: "not read: \(error.reason)"), now: wallClock.now())
         }
         var autosave = AutosaveSchedule(savedRevision: state.composer.draft.revision)
         /// Writes the draft to disk when it is due, or with `now` nil whenever it
@@ -98,7 +104,11 @@ struct ChatApp {
                 return false
             }
             let problem: String?
-            do {
+            do throws(StorageError) {
+                guard let draftFile = draftFolder?.draft else {
+                    if case .failure(let error) = savedDrafts { throw error }
+                    return false
+                }
                 try draftFile.save(utf8: draft.isBlank ? [] : draft.utf8)
                 autosave.saved(revision: draft.revision)
                 problem = nil
@@ -207,6 +217,9 @@ struct ChatApp {
             }
             if saveDraft(now: SystemClock.monotonicSeconds()) { changed = true }
         }
+        // Quitting, the user has had the drafts taken over into the history;
+        // a process stopped by a signal keeps them for the next start.
+        if stopSignal == nil { draftFolder?.removeKept() }
         return stopSignal
     }
 

@@ -11,6 +11,21 @@ import Testing
         chat.press(.enter)
     }
 
+    @Test mutating func draftsLeftByOtherProcessesAreTheNewestHistoryNewestFirst() {
+        send("sent before")
+        chat.state.apply(.draftRestored("newest draft"), now: chat.now)
+        chat.state.apply(.unsentDraftsRestored(["second newest", "oldest of them"]), now: chat.now)
+        #expect(text == "newest draft")
+        chat.press(.up)
+        #expect(text == "second newest")
+        chat.press(.up)
+        #expect(text == "oldest of them")
+        chat.press(.up)
+        #expect(text == "sent before")
+        chat.press(.down, times: 3)
+        #expect(text == "newest draft", "the composer's draft is kept through the walk")
+    }
+
     @Test mutating func theOldestEntryAsksForMoreAndTheWalkGoesOnIntoIt() {
         send("recent")
         chat.type("unsent")

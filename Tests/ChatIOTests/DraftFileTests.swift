@@ -5,7 +5,7 @@ import Testing
 @Suite struct DraftFileTests {
     @Test func aSavedDraftLoadsBackAndAnEmptyOneRemovesTheFile() throws {
         let folder = try TemporaryFolder()
-        let drafts = DraftFile(folder: folder.path + "/state/chat-tui/drafts", room: "local")
+        let drafts = DraftFile(folder: folder.path + "/state/chat-tui/drafts", name: "local")
         #expect(try drafts.load() == nil)
         let text = "line one\nこんにちは 👋🏽\n"
         try drafts.save(text)
@@ -20,7 +20,7 @@ import Testing
 
     @Test func theDraftAndItsFoldersArePrivateAndNoTemporaryFileIsLeft() throws {
         let folder = try TemporaryFolder()
-        let drafts = DraftFile(folder: folder.path + "/state/chat-tui/drafts", room: "local")
+        let drafts = DraftFile(folder: folder.path + "/state/chat-tui/drafts", name: "local")
         try drafts.save("secret")
         let file = try FileManager.default.attributesOfItem(atPath: drafts.path)
         #expect((file[.posixPermissions] as? Int) == 0o600)
@@ -33,7 +33,7 @@ import Testing
 
     @Test func aFailedSaveKeepsTheLastDraftWhole() throws {
         let folder = try TemporaryFolder()
-        let drafts = DraftFile(folder: folder.path, room: "local")
+        let drafts = DraftFile(folder: folder.path, name: "local")
         try drafts.save("kept")
         // A folder where the temporary file would go: it cannot be written.
         let temporary = folder.path + "/.local.\(getpid()).tmp"
@@ -44,7 +44,7 @@ import Testing
 
     @Test func anUnreadableDraftIsAnErrorNotAnEmptyDraft() throws {
         let folder = try TemporaryFolder()
-        let drafts = DraftFile(folder: folder.path, room: "local")
+        let drafts = DraftFile(folder: folder.path, name: "local")
         try FileManager.default.createDirectory(atPath: drafts.path, withIntermediateDirectories: true)
         #expect(throws: StorageError.self) { try drafts.load() }
     }

@@ -13,8 +13,10 @@ extension EndToEnd {
             try requireReleaseBinary()
         }
 
+        /// The one draft saved in the room, if there is one.
         func savedDraft(_ session: TmuxSession) -> String? {
-            try? String(contentsOfFile: session.draftFile(), encoding: .utf8)
+            let drafts = session.savedDrafts()
+            return drafts.count == 1 ? drafts.values.first : nil
         }
 
         /// Waits for chat-tui to end with `status`, then checks that the terminal
@@ -28,6 +30,54 @@ extension EndToEnd {
             #expect(screen.contains("icanon echo"), "terminal modes: \(screen)", sourceLocation: sourceLocation)
         }
 
+        /// Two processes in one room, both killed: neither draft is lost, each is
+        /// restored once, the newest into the composer and the other into history.
+        @Test func twoProcessesInOneRoomKeepTheirOwnDraftsThroughKills() throws {
+            let alice = try TmuxSession(columns: 60, rows: 12)
+            try alice.waitUntilReady()
+            let aliceRows = ["alice row one", "alice row two", "alice row three"]
+            try alice.type(aliceRows[0])
+            for row in aliceRows.dropFirst() {
+                try alice.press("M-Enter")
+                try alice.type(row)
+            }
+            let aliceDraft = aliceRows.joined(separator: "\n")
+            try alice.waitUntil("alice's draft is saved") { _, _ in alice.savedDrafts().values.contains(aliceDraft) }
+            let bob = try TmuxSession(columns: 60, rows: 12, user: "bob", dataHome: alice.dataHome)
+            try bob.waitUntilReady()
+            try bob.type("bob's own draft")
+            try bob.waitUntil("bob's draft is saved beside alice's") { _, _ in
+                Set(bob.savedDrafts().values) == [aliceDraft, "bob's own draft"]
+            }
+            kill(try alice.programPID(), SIGKILL)
+            try alice.waitUntil("alice is killed") { screen, _ in screen.contains { $0.contains("EXIT:137") } }
+
+            let again = try TmuxSession(columns: 60, rows: 12, dataHome: alice.dataHome)
+            try again.waitUntil("alice's own rows are back, not bob's draft") { screen, _ in
+                Array(screen.suffix(3)) == aliceRows
+            }
+            #expect(Set(again.savedDrafts().values) == [aliceDraft, "bob's own draft"], "\(again.savedDrafts())")
+
+            // Both killed now; bob's draft is the newer.
+            kill(try bob.programPID(), SIGKILL)
+            kill(try again.programPID(), SIGKILL)
+            try bob.waitUntil("bob is killed") { screen, _ in screen.contains { $0.contains("EXIT:137") } }
+            try again.waitUntil("alice is killed again") { screen, _ in screen.contains { $0.contains("EXIT:137") } }
+            let last = try TmuxSession(columns: 60, rows: 12, dataHome: alice.dataHome)
+            try last.waitUntil("the newest draft is in the composer") { screen, _ in screen.last == "bob's own draft" }
+            try last.press("Up")
+            try last.waitUntil("Up brings the other draft back") { screen, _ in Array(screen.suffix(3)) == aliceRows }
+            try last.press("Down")
+            try last.waitUntil("Down returns to the composer's draft") { screen, _ in screen.last == "bob's own draft" }
+            try last.press("C-c")
+            try last.waitUntil("chat-tui ends") { screen, _ in screen.contains { $0.contains("EXIT:0") } }
+            let next = try TmuxSession(columns: 60, rows: 12, dataHome: alice.dataHome)
+            try next.waitUntil("the composer's draft is kept, the one offered in history is not offered again") { screen, _ in
+                screen.last == "bob's own draft"
+            }
+            #expect(next.savedDrafts().count == 1, "\(next.savedDrafts())")
+        }
+
         @Test func aDraftSurvivesSIGKILLAndComesBackWhenTheRoomOpensAgain() throws {
             let first = try TmuxSession(columns: 60, rows: 10)
             try first.waitUntilReady()
@@ -36,7 +86,7 @@ extension EndToEnd {
             try first.press("M-Enter")
             try first.type("second line")
             // The autosave comes within a second of the last change.
-            Thread.sleep(forTimeInterval: 1.0)
+            try first.waitUntil("the draft is saved") { _, _ in savedDraft(first) == draft + "\nsecond line" }
             kill(try first.programPID(), SIGKILL)
             try first.waitUntil("chat-tui is killed") { screen, _ in screen.contains { $0.contains("EXIT:137") } }
             #expect(savedDraft(first) == draft + "\nsecond line")
@@ -50,7 +100,7 @@ extension EndToEnd {
             try second.waitUntil("the restored draft is sent") { screen, _ in
                 screen.contains { $0.hasSuffix("second line!") } && screen.last?.hasPrefix("Message ") == true
             }
-            #expect(!FileManager.default.fileExists(atPath: second.draftFile()), "sending removes the draft")
+            #expect(second.savedDrafts().isEmpty, "sending removes the draft")
             let room = try String(contentsOfFile: second.roomFile(), encoding: .utf8)
             #expect(room.contains(#""text":"half-written 日本語の下書き 🙂\nsecond line!""#), "\(room)")
         }
@@ -147,7 +197,7 @@ extension EndToEnd {
 
             let room = try String(contentsOfFile: chat.roomFile(), encoding: .utf8)
             #expect(room.components(separatedBy: "\n").filter { $0.contains("\"text\":\"kept while") }.count == 1, "\(room)")
-            #expect(!FileManager.default.fileExists(atPath: chat.draftFile()))
+            #expect(chat.savedDrafts().isEmpty)
         }
     
         /// The text of the one message in the room file.

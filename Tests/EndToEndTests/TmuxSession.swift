@@ -120,9 +120,20 @@ final class TmuxSession {
         dataHome + "/chat-tui/rooms/\(room).jsonl"
     }
 
-    /// The room's saved draft, as chat-tui keeps it.
-    func draftFile(_ room: String = "local") -> String {
+    /// The room's folder of drafts, one file for each chat-tui process's draft.
+    func draftFolder(_ room: String = "local") -> String {
         dataHome + "/state/chat-tui/drafts/\(room)"
+    }
+
+    /// The drafts saved in the room's folder, by file name.
+    func savedDrafts(_ room: String = "local") -> [String: String] {
+        let folder = draftFolder(room)
+        let names = (try? FileManager.default.contentsOfDirectory(atPath: folder)) ?? []
+        var drafts: [String: String] = [:]
+        for name in names where !name.hasPrefix(".") && !name.hasSuffix(".lock") {
+            drafts[name] = try? String(contentsOfFile: folder + "/" + name, encoding: .utf8)
+        }
+        return drafts
     }
 
     /// The process ID of chat-tui, a child of the pane's shell.

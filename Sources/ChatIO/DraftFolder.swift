@@ -1,0 +1,120 @@
+import Glibc
+
+/// A room's unsent drafts on disk, one per chat-tui process, so that two
+/// processes in one room never overwrite or remove each other's draft.
+///
+/// Each process is an owner with an id of its own. It holds an `flock` on
+/// `ID.lock` while it runs and keeps its draft in `ID.draft`; drafts it took
+/// over from processes that are gone are `ID.kept-N`. A draft whose owner holds
+/// no lock (the process ended, was killed or crashed) is an orphan, which the
+/// next process to open the room adopts, each orphan by one process only, as
+/// `rename` moves a file once.
+public final class DraftFolder {
+    /// The room's folder of drafts.
+    public let folder: String
+    /// This process's draft.
+    public let draft: DraftFile
+    private let owner: String
+    private var lockDescriptor: Int32 = -1
+    /// The orphans adopted as history, removed once this process ends normally.
+    private var kept: [String] = []
+
+    /// Opens the drafts of `room` under `drafts` for a new owner, making the
+    /// folder and taking the owner's lock. A draft kept by an earlier chat-tui
+    /// in the single file `drafts/ROOM` becomes an orphan of the folder.
+    public init(drafts: String, room: String) throws(StorageError) {
+        folder = drafts + "/" + room
+        owner = "\(getpid())-" + String(UInt32.random(in: .min ... .max), radix: 16)
+        draft = DraftFile(folder: folder, name: owner + ".draft")
+        try Self.moveSingleFileDraft(at: folder, into: drafts)
+        try DataFolders.makeFolder(folder)
+        let lockPath = folder + "/" + owner + ".lock"
+        lockDescriptor = open(lockPath, O_RDWR | O_CREAT | O_CLOEXEC, 0o600)
+        guard lockDescriptor >= 0 else { throw StorageError("cannot make \(lockPath)") }
+        guard flock(lockDescriptor, LOCK_EX | LOCK_NB) == 0 else { throw StorageError("cannot lock \(lockPath)") }
+    }
+
+    deinit {
+        if lockDescriptor >= 0 {
+            unlink(folder + "/" + owner + ".lock")
+            close(lockDescriptor)
+        }
+    }
+
+    /// The drafts that processes now gone left, adopted by this one, newest
+    /// first: the first becomes this process's draft (for the composer), the
+    /// others its kept drafts (for the history Up walks).
+    public func adoptOrphans() throws(StorageError) -> [String] {
+        var orphans: [(path: String, modified: Int)] = []
+        var gone: Set<String> = []
+        for name in try Self.names(in: folder) where !name.hasPrefix(".") {
+            guard let dot = name.firstIndex(of: "."), name[..<dot] != owner else { continue }
+            let other = String(name[..<dot])
+            let suffix = name[name.index(after: dot)...]
+            guard suffix == "draft" || suffix.hasPrefix("kept-") else { continue }
+            if !gone.contains(other) {
+                guard !isRunning(other) else { continue }
+                gone.insert(other)
+            }
+            var status = stat()
+            guard stat(folder + "/" + name, &status) == 0 else { continue }
+            orphans.append((folder + "/" + name, Int(status.st_mtim.tv_sec) * 1_000_000_000 + status.st_mtim.tv_nsec))
+        }
+        orphans.sort { $0.modified > $1.modified }
+        var texts: [String] = []
+        for orphan in orphans {
+            let target = texts.isEmpty ? draft.path : folder + "/\(owner).kept-\(texts.count)"
+            // Another process that adopted it first has moved it: it is not ours.
+            guard rename(orphan.path, target) == 0 else { continue }
+            guard let text = try DraftFile(path: target).load() else {
+                unlink(target)
+                continue
+            }
+            if target != draft.path { kept.append(target) }
+            texts.append(text)
+        }
+        for other in gone { unlink(folder + "/" + other + ".lock") }
+        return texts
+    }
+
+    /// Removes the adopted drafts offered as history: called when chat-tui ends
+    /// normally, after the user had them. A process killed keeps them on disk
+    /// for the next start.
+    public func removeKept() {
+        for path in kept { unlink(path) }
+        kept = []
+    }
+
+    /// True when the owner `other` holds its lock: its process is running.
+    private func isRunning(_ other: String) -> Bool {
+        let descriptor = open(folder + "/" + other + ".lock", O_RDWR | O_CLOEXEC)
+        guard descriptor >= 0 else { return false }
+        defer { close(descriptor) }
+        return flock(descriptor, LOCK_EX | LOCK_NB) != 0
+    }
+
+    /// Moves a draft from the single file an earlier chat-tui kept per room
+    /// (where the folder now goes) into the folder, as an orphan.
+    private static func moveSingleFileDraft(at path: String, into drafts: String) throws(StorageError) {
+        var status = stat()
+        guard lstat(path, &status) == 0, status.st_mode & S_IFMT == S_IFREG else { return }
+        let aside = drafts + "/.\(getpid()).single-file-draft"
+        guard rename(path, aside) == 0 else { return }  // another process moved it first
+        try DataFolders.makeFolder(path)
+        guard rename(aside, path + "/single-file.draft") == 0 else {
+            throw StorageError("cannot move \(aside) to \(path)/single-file.draft")
+        }
+    }
+
+    /// The names in `folder`.
+    private static func names(in folder: String) throws(StorageError) -> [String] {
+        guard let directory = opendir(folder) else { throw StorageError("cannot read \(folder)") }
+        defer { closedir(directory) }
+        var names: [String] = []
+        while let entry = readdir(directory) {
+            let name = withUnsafeBytes(of: entry.pointee.d_name) { String(cString: $0.bindMemory(to: CChar.self).baseAddress!) }
+            if name != "." && name != ".." { names.append(name) }
+        }
+        return names
+    }
+}
