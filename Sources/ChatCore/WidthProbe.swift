@@ -114,10 +114,12 @@ public enum WidthProbe {
         return (rules, findings)
     }
 
-    /// The report `--probe` prints: one row per sample.
+    /// The report `--probe` prints: one row per sample. Each sample is padded
+    /// by the width the terminal was just measured to draw it at, so the
+    /// columns after it line up on that terminal.
     public static func report(_ findings: [Finding], identity: String) -> String {
-        func padded(_ text: String, to columns: Int) -> String {
-            text + String(repeating: " ", count: max(1, columns - WidthRules.terminal.width(of: text)))
+        func padded(_ text: String, to columns: Int, drawnWidth: Int? = nil) -> String {
+            text + String(repeating: " ", count: max(1, columns - (drawnWidth ?? WidthRules.terminal.width(of: text))))
         }
         var lines = ["terminal: \(identity)", "",
                      padded("class", to: 22) + padded("sample", to: 8) + padded("measured", to: 10)
@@ -125,7 +127,7 @@ public enum WidthProbe {
         for finding in findings {
             let rule = finding.choice
                 ?? (finding.measured == nil ? "no answer: default kept" : "unexplained: default kept")
-            var line = padded(finding.sample.rawValue, to: 22) + padded(finding.sample.text, to: 8)
+            var line = padded(finding.sample.rawValue, to: 22) + padded(finding.sample.text, to: 8, drawnWidth: finding.measured)
             line += padded(finding.measured.map(String.init) ?? "-", to: 10)
             line += padded(String(finding.unicodeWidth), to: 9) + rule
             lines.append(line)

@@ -81,6 +81,24 @@ import Testing
         #expect(lines.contains { $0.hasPrefix("newerEmoji") && $0.hasSuffix("newer emoji drawn as nothing") })
     }
 
+    /// In a terminal that draws the family six columns wide, the measured column
+    /// starts at the same column on every row once the sample is drawn.
+    @Test func theReportPadsEachSampleByTheWidthTheTerminalDrewIt() {
+        var measured = tmux
+        measured[.zwjSequence] = 6
+        let lines = WidthProbe.report(WidthProbe.learn(measured).findings, identity: "TERM=xterm").split(separator: "\n")
+        let rows = lines.dropFirst(2)
+        let drawnStarts = rows.map { line -> Int in
+            let sample = Sample.allCases.first { line.hasPrefix($0.rawValue + " ") }!
+            let fromSample = line.dropFirst(22)
+            #expect(fromSample.hasPrefix(sample.text))
+            let afterSample = fromSample.dropFirst(sample.text.count)
+            let padding = afterSample.prefix { $0 == " " }.count
+            return 22 + (measured[sample] ?? 0) + padding
+        }
+        #expect(Set(drawnStarts).count == 1, "\(drawnStarts)")
+    }
+
     @Test func editingStaysPerClusterWhateverTheWidth() {
         for rules in [WidthProbe.learn(tmux).rules, WidthProbe.learn(unicodeTerminal).rules] {
             var composer = Composer(draft: Draft("a👍🏽"))
