@@ -16,6 +16,7 @@ public enum WidthProbe {
         case hangulJamo
         case thai
         case devanagari
+        case softHyphen
 
         /// The text written to the terminal for this class.
         public var text: String {
@@ -32,6 +33,7 @@ public enum WidthProbe {
             case .hangulJamo: return "\u{1112}\u{1161}\u{11AB}"  // 한, decomposed
             case .thai: return "\u{0E01}\u{0E33}"  // กำ
             case .devanagari: return "\u{0915}\u{094D}\u{0937}\u{093F}"  // क्षि
+            case .softHyphen: return "\u{00AD}"
             }
         }
 
@@ -69,6 +71,9 @@ public enum WidthProbe {
             case .hangulJamo:
                 return [("jamo join into syllables", { $0.joinsHangulJamo = true }),
                         ("jamo take a column each", { $0.joinsHangulJamo = false })]
+            case .softHyphen:
+                return [("soft hyphen drawn as a hyphen", { $0.softHyphenWidth = 1 }),
+                        ("soft hyphen drawn as nothing: not sent", { $0.softHyphenWidth = 0 })]
             case .thai, .devanagari:
                 return [("spacing marks take a column", { $0.spacingMarksAdvance = true }),
                         ("spacing marks take none", { $0.spacingMarksAdvance = false })]

@@ -35,12 +35,16 @@ public struct WidthRules: Equatable, Sendable {
     public var joinsHangulJamo: Bool
     /// Spacing marks (Mc, such as Devanagari `ि`) take a column of their own.
     public var spacingMarksAdvance: Bool
+    /// The columns of a soft hyphen (U+00AD): 1 where the terminal draws it as a
+    /// hyphen, as the C library counts it; 0 where it draws nothing, and then it
+    /// is not sent at all (ncurses would count it as 1).
+    public var softHyphenWidth: Int
 
     public init(joinsEmojiModifiers: Bool = false, widensWithVariationSelector16: Bool = false,
                 joinsZWJSequences: Bool = true, narrowsWithVariationSelector15: Bool = false,
                 widensKeycaps: Bool = false, regionalIndicatorWidth: Int = 1, ambiguousIsWide: Bool = false,
                 newerEmojiWidth: Int = 1, joinsCombiningMarks: Bool = true, joinsHangulJamo: Bool = true,
-                spacingMarksAdvance: Bool = true) {
+                spacingMarksAdvance: Bool = true, softHyphenWidth: Int = 1) {
         self.joinsEmojiModifiers = joinsEmojiModifiers
         self.widensWithVariationSelector16 = widensWithVariationSelector16
         self.joinsZWJSequences = joinsZWJSequences
@@ -52,6 +56,7 @@ public struct WidthRules: Equatable, Sendable {
         self.joinsCombiningMarks = joinsCombiningMarks
         self.joinsHangulJamo = joinsHangulJamo
         self.spacingMarksAdvance = spacingMarksAdvance
+        self.softHyphenWidth = softHyphenWidth
     }
 
     /// The documented defaults, used when the terminal does not answer the probe:
@@ -113,6 +118,7 @@ public struct WidthRules: Equatable, Sendable {
 
     private func kind(of scalar: Unicode.Scalar) -> ScalarKind {
         let value = scalar.value
+        if value == 0xAD { return .plain(width: softHyphenWidth) }
         if value < 0xA1 { return .plain(width: 1) }  // below the first ambiguous character
         switch value {
         case 0x1F1E6...0x1F1FF: return .plain(width: regionalIndicatorWidth)
@@ -148,6 +154,23 @@ public struct WidthRules: Equatable, Sendable {
             }
         }
         return false
+    }
+
+    /// True for an invisible format character that is not part of another
+    /// character (a cluster of its own: U+200B zero width space, the bidi marks
+    /// U+200E, U+200F and U+061C, U+2060 word joiner, U+FEFF, a soft hyphen drawn
+    /// as nothing, a lone joiner or selector, and the other default-ignorable
+    /// code points). Terminals disagree on them and can reorder text by the
+    /// marks, so they are never sent: they take no column and draw nothing.
+    /// Within a cluster (a joiner in an emoji sequence, tags after a flag) they
+    /// are sent with it. The Hangul fillers, drawn as blanks, are not among them.
+    static func isInvisibleFormat(_ scalar: Unicode.Scalar) -> Bool {
+        switch scalar.value {
+        case 0xAD: return true  // only asked about when drawn as nothing
+        case 0x115F, 0x1160, 0x3164, 0xFFA0: return false
+        default:
+            return scalar.properties.isDefaultIgnorableCodePoint || scalar.properties.generalCategory == .format
+        }
     }
 
     /// The visible stand-in for a code point that must never reach the terminal raw.
@@ -211,6 +234,7 @@ public struct WidthRules: Equatable, Sendable {
                 width = plainWidth
             }
             guard var cell = current else {
+                if width == 0, Self.isInvisibleFormat(scalar) { continue }
                 // A cluster that starts with a combining mark is drawn on a space,
                 // so it never lands on whatever cell precedes it on screen.
                 current = width == 0

@@ -9,7 +9,7 @@ public struct WidthCache {
     public let folder: String
 
     /// Bumped whenever the samples change, so old measurements are not trusted.
-    static let formatVersion = "chat-tui width probe 1"
+    static let formatVersion = "chat-tui width probe 2"
 
     public init(environment: [String: String]) {
         folder = DataFolders.xdgFolder("XDG_CACHE_HOME", else: ".cache", environment: environment) + "/chat-tui/widths"

@@ -8,12 +8,14 @@ import Testing
     let tmux: [Sample: Int] = [
         .emojiModifier: 4, .variationSelector16: 1, .variationSelector15: 2, .zwjSequence: 2, .flag: 2,
         .keycap: 1, .newerEmoji: 0, .ambiguous: 1, .combiningMark: 1, .hangulJamo: 2, .thai: 2, .devanagari: 3,
+        .softHyphen: 1,
     ]
 
     /// A terminal that follows Unicode's recommendation throughout (as kitty and WezTerm aim to).
     let unicodeTerminal: [Sample: Int] = [
         .emojiModifier: 2, .variationSelector16: 2, .variationSelector15: 1, .zwjSequence: 2, .flag: 2,
         .keycap: 2, .newerEmoji: 2, .ambiguous: 1, .combiningMark: 1, .hangulJamo: 2, .thai: 2, .devanagari: 3,
+        .softHyphen: 1,
     ]
 
     @Test func tmuxsAnswersGiveTheRulesThatMatchIt() {
@@ -48,6 +50,7 @@ import Testing
         (.hangulJamo, 6, "\u{1100}\u{1161}\u{11A8}", 4),
         (.devanagari, 2, "कि", 1),
         (.newerEmoji, 2, "a🪿b", 4),
+        (.softHyphen, 0, "co\u{AD}op", 4),
     ])
     func eachOtherOutcomeChangesJustItsClass(sample: Sample, measured: Int, text: String, columns: Int) {
         var answers = tmux

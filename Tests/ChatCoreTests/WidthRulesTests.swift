@@ -26,6 +26,50 @@ import Testing
         #expect(noZWJ.width(of: "👨\u{200D}👩\u{200D}👧") == 6)
     }
 
+    /// Invisible format characters of their own (zero width space, the bidi
+    /// marks, word joiner, BOM, a lone joiner, tags) take no column and are never
+    /// sent, whatever the terminal would make of them; tmux 3.3a draws `x`
+    /// U+200B `y` two columns wide.
+    @Test(arguments: ["\u{200B}", "\u{200C}", "\u{200D}", "\u{200E}", "\u{200F}", "\u{2060}", "\u{FEFF}",
+                      "\u{061C}", "\u{180E}", "\u{E0041}", "\u{034F}"])
+    func anInvisibleFormatCharacterTakesNoColumnAndIsNotSent(format: String) {
+        for rules in [terminal, unicode] {
+            #expect(rules.width(of: "x" + format + "y") == 2, "\(format.unicodeScalars.first!)")
+            let cells = ("x" + format + "y").flatMap { rules.cells(of: $0) }
+            #expect(cells.map(\.text).joined() == "xy" || cells.map(\.text).joined() == "x" + format + "y",
+                    "joined to x when it extends it, else dropped")
+            #expect(!cells.contains { $0.text.hasPrefix(format) }, "never a cell of its own, nor a blank for it")
+        }
+        var frame = Frame(size: TerminalSize(columns: 4, rows: 1))
+        frame.put("x" + format + "y", rules: terminal, style: .plain, row: 0, column: 0)
+        #expect(frame.rows[0][1].text == "y", "y is drawn right after x")
+    }
+
+    @Test func theBidiMarksNeverReachTheTerminal() {
+        for mark in ["\u{200E}", "\u{200F}", "\u{061C}"] {
+            let cells = ("abc" + mark + "אבג").flatMap { terminal.cells(of: $0) }
+            #expect(!cells.contains { $0.text.unicodeScalars.contains(mark.unicodeScalars.first!) })
+        }
+        // The isolates and overrides are shown, not obeyed.
+        #expect(terminal.cells(of: "\u{2067}") == [CellText("\u{FFFD}", width: 1)])
+    }
+
+    @Test func aSoftHyphenIsAsWideAsTheTerminalDrawsIt() {
+        #expect(terminal.width(of: "co\u{AD}op") == 5, "tmux and glibc draw it as a hyphen")
+        #expect(terminal.cells(of: "\u{AD}") == [CellText("\u{AD}", width: 1)])
+        var hidden = terminal
+        hidden.softHyphenWidth = 0
+        #expect(hidden.width(of: "co\u{AD}op") == 4)
+        #expect(hidden.cells(of: "\u{AD}").isEmpty, "drawn as nothing: not sent, as ncurses would count a column")
+    }
+
+    @Test func anEmojiSequenceKeepsItsJoinersAndTags() {
+        let family: Character = "👨\u{200D}👩\u{200D}👧"
+        #expect(terminal.cells(of: family) == [CellText(String(family), width: 2)])
+        let scotland: Character = "🏴\u{E0067}\u{E0062}\u{E0073}\u{E0063}\u{E0074}\u{E007F}"
+        #expect(terminal.cells(of: scotland).map(\.text).joined() == String(scotland))
+    }
+
     @Test func aClusterIsSplitIntoCellsTheWayItIsMeasured() {
         #expect(terminal.cells(of: "👍🏽") == [CellText("👍", width: 2), CellText("🏽", width: 2)])
         #expect(unicode.cells(of: "👍🏽") == [CellText("👍🏽", width: 2)])

@@ -123,7 +123,7 @@ extension EndToEnd {
             for start in ["first", "second"] {
                 let run = try scripted(keys: "sleep 0.5; printf '\\003'", environment: withCache)
                 #expect(run.status == 0)
-                #expect(run.output.components(separatedBy: "\u{1B}[6n").count - 1 == 12,
+                #expect(run.output.components(separatedBy: "\u{1B}[6n").count - 1 == 13,
                         "\(start) start: one request per sample, in one write")
                 #expect(run.output.components(separatedBy: "\u{1B}[c").count - 1 == 1,
                         "\(start) start: closed by one device attributes request")
@@ -165,14 +165,14 @@ extension EndToEnd {
             withCache["XDG_CACHE_HOME"] = folder + "/cache"
             // The answers come a second and a half after the question, long after
             // the first frame; keys typed before them are kept in order.
-            let columns = [2, 2, 1, 6, 2, 2, 2, 1, 1, 2, 1, 2]
+            let columns = [2, 2, 1, 6, 2, 2, 2, 1, 1, 2, 1, 2, 0]
             let times = try slowTerminal(answerAfter: 1.5, columns: columns,
                                          script: "0.2:typed early 日本|2.2: and late\\r|2.7:\\x03",
                                          environment: withCache)
-            #expect(times["asked 12"] != nil, "\(times)")
+            #expect(times["asked 13"] != nil, "\(times)")
             #expect(times["exited 0"] != nil, "\(times)")
             let cached = try cachedWidths(in: folder)
-            #expect(cached.contains("\nzwjSequence 6\n") && cached.contains("\nemojiModifier 2\n"), "\(cached)")
+            #expect(cached.contains("\nzwjSequence 6\n") && cached.contains("\nsoftHyphen 0\n"), "\(cached)")
             let room = try String(contentsOfFile: folder + "/chat-tui/rooms/local.jsonl", encoding: .utf8)
             #expect(room.contains(#""text":"typed early 日本 and late""#), "\(room)")
         }
@@ -182,7 +182,7 @@ extension EndToEnd {
             defer { try? FileManager.default.removeItem(atPath: folder) }
             var withCache = environment
             withCache["XDG_CACHE_HOME"] = folder + "/cache"
-            let times = try slowTerminal(answerAfter: 1.0, columns: Array(repeating: 2, count: 12),
+            let times = try slowTerminal(answerAfter: 1.0, columns: Array(repeating: 2, count: 13),
                                          script: "0.2:\\x03", environment: withCache)
             let answered = try #require(times["answered"], "\(times)")
             let exited = try #require(times["exited 0"], "\(times)")

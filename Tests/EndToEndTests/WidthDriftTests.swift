@@ -8,7 +8,7 @@ extension EndToEnd {
     @Suite(.serialized) struct WidthDriftTests {
         /// Over 200 strings: skin tones, VS16/VS15, ZWJ sequences, flags, keycaps,
         /// newer emoji, ambiguous width, combining marks, Hangul jamo, Thai,
-        /// Devanagari, mixed with ASCII and Japanese.
+        /// Devanagari, invisible format characters, mixed with ASCII and Japanese.
         static let corpus: [String] = {
             let path = URL(fileURLWithPath: #filePath).deletingLastPathComponent().appendingPathComponent("width-corpus.txt")
             let text = (try? String(contentsOf: path, encoding: .utf8)) ?? ""
@@ -68,6 +68,17 @@ extension EndToEnd {
             }.joined())
         }
 
+        /// `text` less the invisible format characters that are characters of
+        /// their own (U+200B, the bidi marks, a lone joiner...), which chat-tui
+        /// never sends: tmux keeps them in the cell before, drawing nothing.
+        static func withoutInvisibleFormat(_ text: String) -> String {
+            String(text.filter { character in
+                guard let first = character.unicodeScalars.first, first.value != 0xAD,
+                      ![0x115F, 0x1160, 0x3164, 0xFFA0].contains(first.value) else { return true }
+                return !(first.properties.isDefaultIgnorableCodePoint || first.properties.generalCategory == .format)
+            })
+        }
+
         /// Types and sends each string in chat-tui, and lists the strings whose caret
         /// is not where printf left the cursor, and those whose text shows otherwise.
         /// `patience` is how long a caret in the wrong column is waited on to move.
@@ -106,7 +117,7 @@ extension EndToEnd {
                 }
                 // The message row is the time, the sender and the text as tmux shows it
                 // after printf, and nothing else; the composer showed the same.
-                let shown = Self.cutToCells(printf.line)
+                let shown = Self.cutToCells(Self.withoutInvisibleFormat(printf.line))
                 // The text starts in column 14, under `HH:MM <alice> ` (or under the
                 // blanks of a message grouped with the one before).
                 var wanted = shown
@@ -160,7 +171,7 @@ extension EndToEnd {
             let cached = try #require(report.first { $0.hasPrefix("cached in ") }).dropFirst("cached in ".count)
             let unicodeTerminal = ["emojiModifier 2", "variationSelector16 2", "variationSelector15 1", "zwjSequence 2",
                                    "flag 2", "keycap 2", "newerEmoji 2", "ambiguous 1", "combiningMark 1",
-                                   "hangulJamo 2", "thai 2", "devanagari 3"]
+                                   "hangulJamo 2", "thai 2", "devanagari 3", "softHyphen 1"]
             let header = try String(contentsOfFile: String(cached), encoding: .utf8).split(separator: "\n").prefix(2)
             try (header + unicodeTerminal.map { Substring($0) }).joined(separator: "\n")
                 .appending("\n").write(toFile: String(cached), atomically: true, encoding: .utf8)
