@@ -144,6 +144,10 @@ public final class Terminal {
         if ioctl(inputDescriptor, UInt(TIOCGWINSZ), &size) == 0, size.ws_row > 0, size.ws_col > 0 {
             resizeterm(Int32(size.ws_row), Int32(size.ws_col))
         }
+        // What the terminal shows is unknown after a resize: it may have cut or
+        // moved what was drawn, or a frame may have been drawn at the size before
+        // it while it was resized again. The next frame is drawn over everything.
+        clearok(chat_curscr(), true)
         return self.size
     }
 

@@ -228,8 +228,12 @@ extension EndToEnd {
             }
             try session.resize(columns: 80, rows: 24)
             let ending = String(typed.trimmingCharacters(in: .whitespaces).suffix(8))
-            try session.waitUntil("the composer shows the end of the draft") { screen, _ in
+            // tmux may resize its own screen a moment before it tells chat-tui (it
+            // queues resizes), so the frame is awaited at the new size: the
+            // separator spans all 80 columns.
+            try session.waitUntil("the composer shows the end of the draft at 80x24") { screen, _ in
                 screen.count == 24 && screen.last?.hasSuffix(ending) == true
+                    && separatorRow(screen).map { screen[$0].count == 80 && screen[$0].hasSuffix("── alice ──") } == true
             }
             try session.press("Enter")
             let screen = try session.waitUntil("the message is sent") { screen, _ in
@@ -242,7 +246,7 @@ extension EndToEnd {
             #expect(separator == 22 && screen.count == 24)
             let pane = screen[..<separator]
             let first = try #require(pane.firstIndex { !$0.isEmpty })
-            #expect(pane[first].contains("December"), "the date line comes first: \(pane[first])")
+            #expect(pane[first].contains("December"), "the date line comes first:\n\(screen.joined(separator: "\n"))")
             #expect(pane[(first + 1)...].allSatisfy { !$0.isEmpty }, "the message fills the rows below it")
             #expect(pane[first + 1].contains("<alice> abc 日本語🙂 x"))
         }
