@@ -150,16 +150,20 @@ public struct ChatView {
             let wrapped = layout.rows[top + offset]
             frame.put(draft.characters[wrapped.range], rules: state.rules, style: .plain, row: screenRow, column: 0)
         }
-        if width >= 2 {
-            let gutter = width - 1
-            if top > 0 {
-                frame.put([CellText("↑", width: 1)], style: .scrollMarker, row: rows.lowerBound, column: gutter)
-            }
-            if top + rows.count < layout.rows.count {
-                frame.put([CellText("↓", width: 1)], style: .scrollMarker, row: rows.upperBound - 1, column: gutter)
-            }
-        }
         frame.cursorRow = min(rows.lowerBound + layout.caretRow - top, rows.upperBound - 1)
         frame.cursorColumn = min(layout.caretColumn, width - 1)
+        guard width >= 2 else { return }
+        // The markers: more above on the first row, more below on the last, both
+        // in one when the composer has one row; never under the caret, which
+        // sits in the same last column after a full row.
+        let gutter = width - 1
+        var markers: [Int: String] = [:]
+        if top > 0 { markers[rows.lowerBound] = "↑" }
+        if top + rows.count < layout.rows.count {
+            markers[rows.upperBound - 1] = markers[rows.upperBound - 1] == nil ? "↓" : "↕"
+        }
+        for (row, marker) in markers where (row, gutter) != (frame.cursorRow, frame.cursorColumn) {
+            frame.put([CellText(marker, width: 1)], style: .scrollMarker, row: row, column: gutter)
+        }
     }
 }

@@ -112,6 +112,29 @@ import Testing
         #expect(frame.text(ofRow: 23).last == "↓")
     }
 
+    @Test func aComposerFoldedToOneRowShowsMoreAboveAndBelowInOneMarker() {
+        var chat = Harness(columns: 21, rows: 2)
+        chat.type(String(repeating: "word ", count: 40))
+        chat.press(.up, times: 5)
+        let frame = chat.frame
+        #expect(chat.composerRows == 1)
+        #expect(frame.rows[1][20].text == "↕", "both ways in the one cell: \(frame.text(ofRow: 1))")
+        #expect(frame.rows[1][20].style == .scrollMarker)
+    }
+
+    @Test func theCaretIsNeverDrawnOnAMarker() {
+        // Two columns: one for text, the last for the caret and the markers.
+        var chat = Harness(columns: 2, rows: 3)
+        chat.type("abcdef")
+        for key in [Key.left, .left, .control("e"), .control("a")] {
+            chat.press(key)
+            let frame = chat.frame
+            let caretCell = frame.rows[frame.cursorRow][frame.cursorColumn]
+            #expect(caretCell.style != .scrollMarker,
+                    "after \(key): caret at (\(frame.cursorRow), \(frame.cursorColumn)) on \(caretCell.text)")
+        }
+    }
+
     @Test func wideCharactersTakeTwoCellsAndTheCaretLandsAfterThem() {
         var chat = Harness(columns: 11, rows: 6)
         chat.type("日本語の文章")
