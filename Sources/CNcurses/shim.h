@@ -55,6 +55,21 @@ static inline int chat_put_cell(WINDOW *w, int y, int x, const wchar_t *chars,
     return wadd_wch(w, &cell);
 }
 
+/// Where `chat_set_attributes` writes: the terminal chat-tui draws on, set
+/// from Swift. (A static inside a function, as Swift gives a header's globals
+/// no storage; and called from Swift, as only what Swift calls is compiled.)
+static inline FILE **chat_attribute_output(void) {
+    static FILE *output;
+    return &output;
+}
+static inline int chat_attribute_putc(int c) { return fputc(c, *chat_attribute_output()); }
+
+/// Writes to the terminal (`chat_attribute_output`) what switches it to `attr`
+/// and colour pair `pair`, as ncurses would, and tells ncurses it is now so.
+static inline void chat_set_attributes(attr_t attr, short pair) {
+    vid_puts(attr & ~A_COLOR, pair, NULL, chat_attribute_putc);
+}
+
 /// The largest number of code points one ncurses cell holds.
 static inline int chat_cell_capacity(void) { return CCHARW_MAX; }
 

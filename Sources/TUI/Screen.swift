@@ -4,10 +4,18 @@ import Glibc
 
 /// Puts frames on the terminal. Rows equal to the last frame's are skipped, and
 /// ncurses sends only the cells that changed within the rest.
+///
+/// ncurses places a cell by the C library's width of its first code point. A
+/// cluster the terminal was measured to draw at another width (☺️ or 1️⃣ two
+/// columns wide in kitty, ① in a CJK setup) is held in ncurses' picture as a
+/// stand-in of the measured width, and the cluster itself is written over it,
+/// whole, once ncurses has drawn.
 public final class Screen {
     private let terminal: Terminal
     private var shown: Frame?
     private let palette: Palette
+    /// Cells to write over their stand-ins once ncurses has drawn the frame.
+    private var overlays: [(row: Int, column: Int, cell: Cell)] = []
 
     public init(terminal: Terminal) {
         self.terminal = terminal
@@ -39,7 +47,24 @@ public final class Screen {
         wmove(window, Int32(frame.cursorRow), Int32(frame.cursorColumn))
         wnoutrefresh(window)
         doupdate()
+        if !overlays.isEmpty { writeOverlays(caretRow: frame.cursorRow, caretColumn: frame.cursorColumn) }
         shown = frame
+    }
+
+    /// Writes the clusters ncurses holds stand-ins for, each whole at its place,
+    /// then puts the attributes and the cursor back where ncurses left them.
+    private func writeOverlays(caretRow: Int, caretColumn: Int) {
+        let output = terminal.output
+        chat_attribute_output().pointee = output
+        for overlay in overlays {
+            let look = palette.look(style: overlay.cell.style, format: overlay.cell.format)
+            chat_set_attributes(look.attributes, look.pair)
+            fputs("\u{1B}[\(overlay.row + 1);\(overlay.column + 1)H" + overlay.cell.text, output)
+        }
+        chat_set_attributes(chat_a_normal(), 0)
+        fputs("\u{1B}[\(caretRow + 1);\(caretColumn + 1)H", output)
+        fflush(output)
+        overlays = []
     }
 
     /// Forgets what is on screen, so the next frame is drawn in full.
@@ -48,15 +73,22 @@ public final class Screen {
     }
 
     private func put(_ cell: Cell, row: Int, column: Int) {
-        var scalars = Array(cell.text.unicodeScalars.prefix(Int(chat_cell_capacity())))
-        // A cut cluster must not end in a joiner, or the terminal would join it to
-        // the next cell's character.
-        while scalars.count > 1, scalars.last == "\u{200D}" { scalars.removeLast() }
+        let capacity = Int(chat_cell_capacity())
+        var scalars = Array(cell.text.unicodeScalars.prefix(capacity))
+        // A cluster cut to fit must not end in a joiner, or the terminal would join
+        // it to the next cell's character. (A cell that ends in a joiner because
+        // the terminal draws a sequence's parts side by side keeps it: the parts,
+        // written one after the other, are the sequence the terminal measured.)
+        if cell.text.unicodeScalars.count > capacity {
+            while scalars.count > 1, scalars.last == "\u{200D}" { scalars.removeLast() }
+        }
         var chars = scalars.map { wchar_t(bitPattern: $0.value) }
         // ncurses moves its own cursor by the C library's width of the first code
         // point; when that disagrees with the width chat-tui measured, a stand-in
-        // of the right width keeps ncurses and the screen in step.
+        // of the right width keeps ncurses and the screen in step, and the cluster
+        // the terminal was measured to draw so is written over it afterwards.
         if let first = chars.first, Int(chat_wcwidth(first)) != Int(cell.width) {
+            if chat_wcwidth(first) >= 0 { overlays.append((row, column, cell)) }
             chars = [wchar_t(cell.width == 2 ? 0xFF1F : 0xFFFD)]  // ？ or �
         }
         let look = palette.look(style: cell.style, format: cell.format)

@@ -7,6 +7,8 @@ import Glibc
 /// exactly as it was by `restore()`.
 public final class Terminal {
     private let tty: UnsafeMutablePointer<FILE>
+    /// The terminal as a stream, for what is written past ncurses.
+    var output: UnsafeMutablePointer<FILE> { tty }
     private let screen: OpaquePointer
     private var restored = false
     let window: UnsafeMutablePointer<WINDOW>

@@ -190,6 +190,31 @@ extension EndToEnd {
             #expect(try cachedWidths(in: folder).contains("\nzwjSequence 2\n"))
         }
 
+        /// In a terminal measured to draw ☺️ and 1️⃣ two columns wide and the family
+        /// as its three parts (as kitty does), each is written whole, as typed:
+        /// ncurses holds a stand-in of the measured width, and the cluster is
+        /// written over it; the family keeps its joiners.
+        @Test func clustersAreWrittenWholeWhereTheTerminalWasMeasuredToDrawThemSo() throws {
+            let (environment, folder) = try environment()
+            defer { try? FileManager.default.removeItem(atPath: folder) }
+            var measured = environment.filter { !["TMUX", "STY", "TERM_PROGRAM", "TERM_PROGRAM_VERSION"].contains($0.key) }
+            measured["XDG_CACHE_HOME"] = folder + "/cache"
+            let widths = folder + "/cache/chat-tui/widths"
+            try FileManager.default.createDirectory(atPath: widths, withIntermediateDirectories: true)
+            try "chat-tui width probe 2\nidentity TERM=xterm-256color\nvariationSelector16 2\nkeycap 2\nzwjSequence 6\n"
+                .write(toFile: widths + "/TERM=xterm-256color", atomically: true, encoding: .utf8)
+            let family = "\u{1F468}\u{200D}\u{1F469}\u{200D}\u{1F467}"
+            let typed = "\u{263A}\u{FE0F} 1\u{FE0F}\u{20E3} " + family + " x"
+            let run = try scripted(keys: "printf '%s' \(shellQuoted(typed)); sleep 0.5; printf '\\003'", environment: measured)
+            #expect(run.status == 0)
+            // What chat-tui drew, after the terminal's echo of the early keys.
+            let drawn = try #require(run.output.components(separatedBy: "\u{1B}[?1049h").dropFirst().first)
+            #expect(drawn.contains("\u{1B}[24;1H\u{263A}\u{FE0F}"), "☺️ written whole at its place: \(drawn.debugDescription)")
+            #expect(drawn.contains("\u{1B}[24;4H1\u{FE0F}\u{20E3}"), "1️⃣ written whole at its place")
+            #expect(drawn.contains(family), "the family with its joiners")
+            #expect(drawn.contains("\u{FF1F} \u{FF1F} "), "ncurses holds stand-ins two columns wide")
+        }
+
         @Test func keysTypedWhileTheTerminalIsAskedAreKept() throws {
             let (environment, folder) = try environment()
             defer { try? FileManager.default.removeItem(atPath: folder) }
