@@ -47,6 +47,15 @@ public struct ChatState: Sendable {
     /// The incremental search through `sentHistory` that Ctrl-R runs, if any.
     public private(set) var search: HistorySearch?
 
+    /// The draft the user is writing, to keep on disk: the composer's, or, while
+    /// the composer shows an entry of what was sent (Up, Ctrl-R), the unsent
+    /// draft put aside for it, which would otherwise be lost with the process.
+    public var unsentDraft: Draft {
+        if let search { return search.savedDraft }
+        if walkPosition != nil, let unsent = walkDrafts[sentHistory.count] { return unsent }
+        return composer.draft
+    }
+
     /// A search through what was sent: the text looked for, the entry found,
     /// and the draft to go back to when the search is given up.
     public struct HistorySearch: Sendable {

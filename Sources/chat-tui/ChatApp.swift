@@ -97,7 +97,7 @@ struct ChatApp {
         @discardableResult
         func saveDraft(now: Double?) -> Bool {
             // Spaces and newlines alone are not worth keeping.
-            let draft = state.composer.draft
+            let draft = state.unsentDraft
             if let now {
                 guard autosave.isDue(revision: draft.revision, isEmpty: draft.isBlank, now: now) else { return false }
             } else if autosave.isSaved(revision: draft.revision) {

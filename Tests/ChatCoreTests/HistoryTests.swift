@@ -11,6 +11,20 @@ import Testing
         chat.press(.enter)
     }
 
+    @Test mutating func theDraftToKeepIsTheUnsentOneWhileWalkingOrSearching() {
+        send("sent before")
+        chat.type("half written")
+        #expect(chat.state.unsentDraft.text == "half written")
+        chat.press(.up)
+        #expect(text == "sent before")
+        #expect(chat.state.unsentDraft.text == "half written", "not the entry shown")
+        chat.press(.down)
+        chat.press(.control("r"))
+        chat.type("sent")
+        #expect(text == "sent before")
+        #expect(chat.state.unsentDraft.text == "half written", "not the match shown")
+    }
+
     @Test mutating func draftsLeftByOtherProcessesAreTheNewestHistoryNewestFirst() {
         send("sent before")
         chat.state.apply(.draftRestored("newest draft"), now: chat.now)

@@ -67,8 +67,7 @@ extension EndToEnd {
             try last.waitUntil("the newest draft is in the composer") { screen, _ in screen.last == "bob's own draft" }
             try last.press("Up")
             try last.waitUntil("Up brings the other draft back") { screen, _ in Array(screen.suffix(3)) == aliceRows }
-            try last.press("Down")
-            try last.waitUntil("Down returns to the composer's draft") { screen, _ in screen.last == "bob's own draft" }
+            // Quitting while the history shows keeps the draft being written.
             try last.press("C-c")
             try last.waitUntil("chat-tui ends") { screen, _ in screen.contains { $0.contains("EXIT:0") } }
             let next = try TmuxSession(columns: 60, rows: 12, dataHome: alice.dataHome)
