@@ -17,7 +17,7 @@ for source in Fuzz/*Fuzzer.swift; do
     binary=.build/fuzz/$name
     echo "== $name: building"
     swiftc -sanitize=fuzzer,address -parse-as-library -O -module-name ChatCore \
-        Sources/ChatCore/*.swift "$source" -o "$binary" 2>&1 | { grep -v "ld.gold: warning: Cannot export local symbol" || true; }
+        $(find Sources/ChatCore -name '*.swift') "$source" -o "$binary" 2>&1 | { grep -v "ld.gold: warning: Cannot export local symbol" || true; }
     mkdir -p ".build/fuzz/corpus-$lower"
     echo "== $name: fuzzing for $seconds s from Fuzz/corpus/$lower"
     log=.build/fuzz/$name.log

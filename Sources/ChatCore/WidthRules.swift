@@ -267,6 +267,12 @@ public struct WidthRules: Equatable, Sendable {
                 joinNext = false
             }
         }
+        // A joiner that ends the cluster joins nothing: sent, it would join the
+        // next character the terminal is given, wherever that is written.
+        if var last = current, last.text.unicodeScalars.count > 1, last.text.unicodeScalars.last == "\u{200D}" {
+            last.text.unicodeScalars.removeLast()
+            current = last
+        }
         emit()
     }
 }

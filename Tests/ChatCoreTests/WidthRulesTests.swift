@@ -63,6 +63,14 @@ import Testing
         #expect(hidden.cells(of: "\u{AD}").isEmpty, "drawn as nothing: not sent, as ncurses would count a column")
     }
 
+    @Test func aJoinerThatEndsItsClusterIsNotSent() {
+        #expect(terminal.cells(of: "a\u{200D}") == [CellText("a", width: 1)], "it would join whatever comes next")
+        var parts = terminal
+        parts.joinsZWJSequences = false
+        #expect(parts.cells(of: "👨\u{200D}👩") == [CellText("👨\u{200D}", width: 2), CellText("👩", width: 2)],
+                "inside a sequence drawn as its parts, the joiner goes with the part before")
+    }
+
     @Test func anEmojiSequenceKeepsItsJoinersAndTags() {
         let family: Character = "👨\u{200D}👩\u{200D}👧"
         #expect(terminal.cells(of: family) == [CellText(String(family), width: 2)])

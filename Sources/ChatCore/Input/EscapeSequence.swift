@@ -21,14 +21,18 @@ enum EscapeSequence {
             break
         }
         var end = first
-        while end < bytes.count, (0x30...0x3F).contains(bytes[end]) { end += 1 }  // parameters
-        // Intermediates; rxvt ends Shift-modified keys with `$`, which is one.
-        while end < bytes.count, (0x20...0x2F).contains(bytes[end]), bytes[end] != UInt8(ascii: "$") { end += 1 }
-        guard end < bytes.count else {
-            return end - start > KeyDecoder.longestSequence ? .input(nil, length: end - start) : .incomplete
+        while end < bytes.count, isParameter(bytes[end]) { end += 1 }
+        let parametersEnd = end
+        while end < bytes.count, isIntermediate(bytes[end]) { end += 1 }
+        // A sequence longer than any key's is dropped whole, final byte and all,
+        // however the reads cut it (the decoder skips the rest of one cut off).
+        if end - first > KeyDecoder.longestSequence {
+            guard end < bytes.count else { return .overlong(length: end - start, inIntermediates: end > parametersEnd) }
+            return .input(nil, length: end - start + (isFinal(bytes[end]) ? 1 : 0))
         }
+        guard end < bytes.count else { return .incomplete }
         let final = bytes[end]
-        guard (0x40...0x7E).contains(final) || final == UInt8(ascii: "$") else {
+        guard isFinal(final) else {
             // Not a sequence after all: Alt-[ and what follows, typed.
             return .input(.key(.altCharacter("[")), length: 2)
         }
@@ -39,6 +43,15 @@ enum EscapeSequence {
         }
         return .input(controlSequence(parameters, final: Unicode.Scalar(final)), length: length)
     }
+
+    /// A CSI sequence's parameter bytes: digits, `;`, `:` and the private `<=>?`.
+    static func isParameter(_ byte: UInt8) -> Bool { (0x30...0x3F).contains(byte) }
+
+    /// Its intermediate bytes, but `$`, with which rxvt ends Shift-modified keys.
+    static func isIntermediate(_ byte: UInt8) -> Bool { (0x20...0x2F).contains(byte) && byte != UInt8(ascii: "$") }
+
+    /// Its final byte, rxvt's `$` included.
+    static func isFinal(_ byte: UInt8) -> Bool { (0x40...0x7E).contains(byte) || byte == UInt8(ascii: "$") }
 
     /// What a complete CSI sequence means.
     private static func controlSequence(_ parameters: Parameters, final: Unicode.Scalar) -> TerminalInput? {

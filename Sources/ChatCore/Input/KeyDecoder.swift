@@ -14,6 +14,10 @@ public struct KeyDecoder {
     private var held: [UInt8] = []
     /// A bracketed paste whose end marker has not arrived yet.
     private var paste: PasteCollector?
+    /// While the rest of a sequence too long to be a key is dropped: whether its
+    /// intermediate bytes have begun (after which no parameter byte belongs to it).
+    private var skipping: SkippedPart?
+    private enum SkippedPart { case parameters, intermediates }
 
     /// How long a lone Esc waits for a key after it before it is the Esc key,
     /// as ncurses' default escape delay.
@@ -28,6 +32,7 @@ public struct KeyDecoder {
     /// How long to wait for more input before calling `flush()`, in milliseconds;
     /// nil when nothing is held. A paste in progress waits for its end marker.
     public var flushDelayMilliseconds: Int? {
+        if skipping != nil { return Self.sequenceDelayMilliseconds }
         guard paste == nil, !held.isEmpty else { return nil }
         return held.allSatisfy { $0 == 0x1B } ? Self.escapeDelayMilliseconds : Self.sequenceDelayMilliseconds
     }
@@ -49,6 +54,7 @@ public struct KeyDecoder {
     /// Esc key, Esc and a character Alt with it, an unfinished sequence the keys
     /// its bytes are.
     public mutating func flush() -> [TerminalInput] {
+        skipping = nil
         let buffer = held
         held = []
         var output: [TerminalInput] = []
@@ -72,6 +78,22 @@ public struct KeyDecoder {
                 index = 0
                 textStart = 0
             }
+            if var skip = skipping {
+                if skip == .parameters {
+                    while index < bytes.count, EscapeSequence.isParameter(bytes[index]) { index += 1 }
+                }
+                while index < bytes.count, EscapeSequence.isIntermediate(bytes[index]) {
+                    skip = .intermediates
+                    index += 1
+                }
+                guard index < bytes.count else {
+                    skipping = skip
+                    return
+                }
+                if EscapeSequence.isFinal(bytes[index]) { index += 1 }
+                skipping = nil
+                textStart = index
+            }
             guard index < bytes.count else { break }
             let byte = bytes[index]
             if byte >= 0x20 && byte != 0x7F {
@@ -93,6 +115,9 @@ public struct KeyDecoder {
                     index += length
                 case .pasteStart(let length):
                     paste = PasteCollector()
+                    index += length
+                case .overlong(let length, let inIntermediates):
+                    skipping = inIntermediates ? .intermediates : .parameters
                     index += length
                 }
             } else {
@@ -169,6 +194,9 @@ public struct KeyDecoder {
         case input(TerminalInput?, length: Int)
         /// The start marker of a bracketed paste.
         case pasteStart(length: Int)
+        /// `length` bytes of a sequence too long to be a key, whose end has not
+        /// arrived: the rest is dropped as it comes.
+        case overlong(length: Int, inIntermediates: Bool)
     }
 
     static func escape(at start: Int, in bytes: [UInt8]) -> Parsed {
@@ -186,6 +214,8 @@ public struct KeyDecoder {
             case .input(.key(let key), let length): return .input(.key(.alt(key)), length: length + 1)
             case .input(let other, let length): return .input(other, length: length + 1)
             case .pasteStart(let length): return .pasteStart(length: length + 1)
+            case .overlong(let length, let inIntermediates):
+                return .overlong(length: length + 1, inIntermediates: inIntermediates)
             }
         default:
             return altKey(at: next, in: bytes).map { .input($0.input, length: $0.length + 1) } ?? .incomplete

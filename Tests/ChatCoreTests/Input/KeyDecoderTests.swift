@@ -164,9 +164,35 @@ import Testing
 
     @Test func anEndlessSequenceIsDroppedNotHeldForever() {
         var decoder = KeyDecoder()
-        _ = decoder.decode(Array("\u{1B}[".utf8) + Array(repeating: UInt8(ascii: "1"), count: 100))
-        #expect(decoder.flushDelayMilliseconds == nil)
+        #expect(decoder.decode(Array("\u{1B}[".utf8) + Array(repeating: UInt8(ascii: "1"), count: 100)) == [])
+        #expect(decoder.flushDelayMilliseconds == KeyDecoder.sequenceDelayMilliseconds, "its end is waited for a moment")
+        #expect(decoder.flush() == [], "nothing of it is typed")
         #expect(decoder.decode(Array("ok".utf8)) == [.text("ok")])
+    }
+
+    /// Sequences too long to be keys, as the fuzzer found them: dropped whole,
+    /// final byte and all, however the reads cut them, and what follows is kept;
+    /// one that turns out not to be a sequence (a parameter after intermediates)
+    /// is Alt-[ and text, however the reads cut it.
+    @Test(arguments: [
+        ("\u{1B}[" + String(repeating: "<", count: 70) + "0;5u`", [TerminalInput.text("`")]),
+        ("\u{1B}[;:" + String(repeating: "-", count: 74) + ":4R!", [.text(":4R!")]),  // the intermediates end at ":"
+        ("\u{1B}[" + String(repeating: "#", count: 61) + "5\u{1}x8~",
+         [.key(.altCharacter("[")), .text(String(repeating: "#", count: 61) + "5"), .key(.control("a")), .text("x8~")]),
+    ])
+    func aSequenceTooLongToBeAKeyIsDroppedHoweverTheReadsCutIt(text: String, expected: [TerminalInput]) {
+        let bytes = Array(text.utf8)
+        #expect(decoded(bytes) == expected)
+        for size in 1...7 {
+            var decoder = KeyDecoder()
+            var inputs: [TerminalInput] = []
+            var start = 0
+            while start < bytes.count {
+                inputs += decoder.decode(bytes[start..<min(bytes.count, start + size)])
+                start += size
+            }
+            #expect(Self.joiningText(inputs + decoder.flush()) == expected, "reads of \(size)")
+        }
     }
 
     /// Any bytes, cut into reads anywhere, decode as they do in one read.

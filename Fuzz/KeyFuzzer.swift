@@ -1,0 +1,42 @@
+// libFuzzer target for the key decoder (`make fuzz`): the bytes are what a
+// terminal sends. Decoded in one read, and again cut into reads of the sizes
+// the first byte picks, they must give the same inputs; nothing may be held
+// after a flush but an unfinished paste.
+
+@_cdecl("LLVMFuzzerTestOneInput")
+public func keyFuzzerInput(_ data: UnsafePointer<UInt8>, _ size: Int) -> CInt {
+    guard size > 0 else { return 0 }
+    let seed = Int(data[0])
+    let bytes = Array(UnsafeBufferPointer(start: data + 1, count: size - 1))
+
+    var whole = KeyDecoder()
+    let once = joined(whole.decode(bytes) + whole.flush())
+    if whole.flushDelayMilliseconds != nil { fatalError("bytes held after a flush") }
+
+    var pieces = KeyDecoder()
+    var inputs: [TerminalInput] = []
+    var start = 0
+    var step = 0
+    while start < bytes.count {
+        step += 1
+        let end = min(bytes.count, start + 1 + (seed &* step) % 7)
+        inputs += pieces.decode(bytes[start..<end])
+        start = end
+    }
+    let split = joined(inputs + pieces.flush())
+    if split != once { fatalError("split reads decode otherwise: \(split) against \(once)") }
+    return 0
+}
+
+/// Adjacent text inputs as one: where reads end only changes how text is cut.
+private func joined(_ inputs: [TerminalInput]) -> [TerminalInput] {
+    var result: [TerminalInput] = []
+    for input in inputs {
+        if case .text(let text) = input, case .text(let before)? = result.last {
+            result[result.count - 1] = .text(before + text)
+        } else {
+            result.append(input)
+        }
+    }
+    return result
+}
