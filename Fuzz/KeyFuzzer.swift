@@ -10,7 +10,7 @@ public func keyFuzzerInput(_ data: UnsafePointer<UInt8>, _ size: Int) -> CInt {
     let bytes = Array(UnsafeBufferPointer(start: data + 1, count: size - 1))
 
     var whole = KeyDecoder()
-    let once = joined(whole.decode(bytes) + whole.flush())
+    let once = TerminalInput.joiningText(whole.decode(bytes) + whole.flush())
     if whole.flushDelayMilliseconds != nil { fatalError("bytes held after a flush") }
 
     var pieces = KeyDecoder()
@@ -23,20 +23,7 @@ public func keyFuzzerInput(_ data: UnsafePointer<UInt8>, _ size: Int) -> CInt {
         inputs += pieces.decode(bytes[start..<end])
         start = end
     }
-    let split = joined(inputs + pieces.flush())
+    let split = TerminalInput.joiningText(inputs + pieces.flush())
     if split != once { fatalError("split reads decode otherwise: \(split) against \(once)") }
     return 0
-}
-
-/// Adjacent text inputs as one: where reads end only changes how text is cut.
-private func joined(_ inputs: [TerminalInput]) -> [TerminalInput] {
-    var result: [TerminalInput] = []
-    for input in inputs {
-        if case .text(let text) = input, case .text(let before)? = result.last {
-            result[result.count - 1] = .text(before + text)
-        } else {
-            result.append(input)
-        }
-    }
-    return result
 }

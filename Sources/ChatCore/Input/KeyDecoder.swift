@@ -108,10 +108,10 @@ public struct KeyDecoder {
                     return
                 case .incomplete:
                     let (input, length) = Self.asTyped(at: index, in: bytes)
-                    if let input { Self.append(input, to: &output) }
+                    if let input { TerminalInput.append(input, to: &output) }
                     index += length
                 case .input(let input, let length):
-                    if let input { Self.append(input, to: &output) }
+                    if let input { TerminalInput.append(input, to: &output) }
                     index += length
                 case .pasteStart(let length):
                     paste = PasteCollector()
@@ -140,17 +140,7 @@ public struct KeyDecoder {
             text.unicodeScalars.removeAll { (0x80...0x9F).contains($0.value) }
             if text.isEmpty { return }
         }
-        append(.text(text), to: &output)
-    }
-
-    /// Appends `input`, joining text to text just before it (the keypad types
-    /// through sequences).
-    private static func append(_ input: TerminalInput, to output: inout [TerminalInput]) {
-        if case .text(let text) = input, case .text(let before)? = output.last {
-            output[output.count - 1] = .text(before + text)
-        } else {
-            output.append(input)
-        }
+        TerminalInput.append(.text(text), to: &output)
     }
 
     /// Where the last complete UTF-8 character of `bytes[start...]` ends.

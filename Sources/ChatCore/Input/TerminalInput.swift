@@ -13,3 +13,22 @@ public enum TerminalInput: Equatable, Sendable {
     /// answers it, and in order, so it marks the end of the answers asked before it.
     case deviceAttributes
 }
+
+extension TerminalInput {
+    /// Appends `input`, joining text to text just before it: where one read
+    /// ended, or a keypad key typed through a sequence, does not cut text.
+    static func append(_ input: TerminalInput, to inputs: inout [TerminalInput]) {
+        if case .text(let text) = input, case .text(let before)? = inputs.last {
+            inputs[inputs.count - 1] = .text(before + text)
+        } else {
+            inputs.append(input)
+        }
+    }
+
+    /// `inputs` with adjacent text joined, as decoding them in one read gives them.
+    static func joiningText(_ inputs: [TerminalInput]) -> [TerminalInput] {
+        var joined: [TerminalInput] = []
+        for input in inputs { append(input, to: &joined) }
+        return joined
+    }
+}

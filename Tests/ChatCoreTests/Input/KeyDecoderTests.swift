@@ -16,21 +16,9 @@ import Testing
         var decoder = KeyDecoder()
         var inputs: [TerminalInput] = []
         for byte in bytes { inputs += decoder.decode([byte]) }
-        return Self.joiningText(inputs + decoder.flush())
+        return TerminalInput.joiningText(inputs + decoder.flush())
     }
 
-    /// Adjacent text inputs as one, as a reader joining reads would show them.
-    static func joiningText(_ inputs: [TerminalInput]) -> [TerminalInput] {
-        var joined: [TerminalInput] = []
-        for input in inputs {
-            if case .text(let text) = input, case .text(let before)? = joined.last {
-                joined[joined.count - 1] = .text(before + text)
-            } else {
-                joined.append(input)
-            }
-        }
-        return joined
-    }
 
     @Test func typedTextIsOneRunAndControlBytesAreKeys() {
         #expect(decoded("héllo 日本 🙂") == [.text("héllo 日本 🙂")])
@@ -143,7 +131,7 @@ import Testing
             inputs += decoder.decode([byte])
             if decoder.isInPaste { #expect(decoder.flushDelayMilliseconds == nil) }
         }
-        #expect(Self.joiningText(inputs + decoder.flush()) == [.text("t"), .paste("日本語\r"), .key(.left)])
+        #expect(TerminalInput.joiningText(inputs + decoder.flush()) == [.text("t"), .paste("日本語\r"), .key(.left)])
     }
 
     @Test func theWheelInBothEncodingsAndNothingElseOfTheMouse() {
@@ -191,7 +179,7 @@ import Testing
                 inputs += decoder.decode(bytes[start..<min(bytes.count, start + size)])
                 start += size
             }
-            #expect(Self.joiningText(inputs + decoder.flush()) == expected, "reads of \(size)")
+            #expect(TerminalInput.joiningText(inputs + decoder.flush()) == expected, "reads of \(size)")
         }
     }
 
@@ -212,7 +200,7 @@ import Testing
                 inputs += decoder.decode(bytes[start..<end])
                 start = end
             }
-            #expect(Self.joiningText(inputs + decoder.flush()) == whole, "\(bytes)")
+            #expect(TerminalInput.joiningText(inputs + decoder.flush()) == whole, "\(bytes)")
         }
     }
 }
