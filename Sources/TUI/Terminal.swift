@@ -105,12 +105,15 @@ public final class Terminal {
     /// Reads what the terminal has sent, without waiting, in large blocks; empty
     /// when nothing is waiting.
     func readWaiting() -> [UInt8] {
-        var block = [UInt8](repeating: 0, count: 1 << 16)
         var descriptor = pollfd(fd: inputDescriptor, events: Int16(POLLIN), revents: 0)
         guard poll(&descriptor, 1, 0) > 0 else { return [] }
-        let count = block.withUnsafeMutableBytes { read(inputDescriptor, $0.baseAddress, $0.count) }
-        return count > 0 ? Array(block[..<count]) : []
+        let count = readBuffer.withUnsafeMutableBytes { read(inputDescriptor, $0.baseAddress, $0.count) }
+        return count > 0 ? Array(readBuffer[..<count]) : []
     }
+
+    /// The block input is read into, made once: a key is a few bytes, a paste
+    /// comes 64 KiB at a time.
+    private var readBuffer = [UInt8](repeating: 0, count: 1 << 16)
 
     static func milliseconds() -> Int64 {
         var now = timespec()
