@@ -15,12 +15,6 @@ public struct DraftFile: Sendable {
         path = folder + "/" + name
     }
 
-    /// The draft in the file at `path`.
-    init(path: String) {
-        self.path = path
-        folder = path.split(separator: "/", omittingEmptySubsequences: false).dropLast().joined(separator: "/")
-    }
-
     /// The saved draft; nil when there is none.
     public func load() throws(StorageError) -> String? {
         let fd = open(path, O_RDONLY | O_CLOEXEC)

@@ -15,7 +15,7 @@ public final class DraftFolder {
     /// This process's draft.
     public let draft: DraftFile
     private let owner: String
-    private var lockDescriptor: Int32 = -1
+    private let lockDescriptor: Int32
     /// The orphans adopted as history, removed once this process ends normally.
     private var kept: [String] = []
 
@@ -63,14 +63,14 @@ public final class DraftFolder {
         orphans.sort { $0.modified > $1.modified }
         var texts: [String] = []
         for orphan in orphans {
-            let target = texts.isEmpty ? draft.path : folder + "/\(owner).kept-\(texts.count)"
+            let adopted = texts.isEmpty ? draft : DraftFile(folder: folder, name: "\(owner).kept-\(texts.count)")
             // Another process that adopted it first has moved it: it is not ours.
-            guard rename(orphan.path, target) == 0 else { continue }
-            guard let text = try DraftFile(path: target).load() else {
-                unlink(target)
+            guard rename(orphan.path, adopted.path) == 0 else { continue }
+            guard let text = try adopted.load() else {
+                unlink(adopted.path)
                 continue
             }
-            if target != draft.path { kept.append(target) }
+            if adopted.path != draft.path { kept.append(adopted.path) }
             texts.append(text)
         }
         for other in gone { unlink(folder + "/" + other + ".lock") }

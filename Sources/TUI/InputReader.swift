@@ -81,16 +81,14 @@ public final class InputReader {
 
     /// Reads until the probe's answers are all in or `milliseconds` pass, so that
     /// answers do not arrive after chat-tui has gone and get typed into the
-    /// shell. Keys typed meanwhile are returned.
-    @discardableResult
-    public func awaitProbe(milliseconds: Int) -> [Event] {
-        var events: [Event] = []
+    /// shell. It is called only where chat-tui no longer takes keys (`--probe`,
+    /// and on the way out), so keys typed meanwhile are dropped.
+    public func awaitProbe(milliseconds: Int) {
         let deadline = Terminal.milliseconds() + Int64(milliseconds)
         while isAwaitingProbe {
             let remaining = deadline - Terminal.milliseconds()
             guard remaining > 0 else { break }
-            if terminal.waitForInput(milliseconds: Int32(remaining)) { events += readPending() }
+            if terminal.waitForInput(milliseconds: Int32(remaining)) { _ = readPending() }
         }
-        return events
     }
 }

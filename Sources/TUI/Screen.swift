@@ -87,9 +87,12 @@ public final class Screen {
         // point; when that disagrees with the width chat-tui measured, a stand-in
         // of the right width keeps ncurses and the screen in step, and the cluster
         // the terminal was measured to draw so is written over it afterwards.
-        if let first = chars.first, Int(chat_wcwidth(first)) != Int(cell.width) {
-            if chat_wcwidth(first) >= 0 { overlays.append((row, column, cell)) }
-            chars = [wchar_t(cell.width == 2 ? 0xFF1F : 0xFFFD)]  // ？ or �
+        if let first = chars.first {
+            let libraryWidth = Int(chat_wcwidth(first))
+            if libraryWidth != Int(cell.width) {
+                if libraryWidth >= 0 { overlays.append((row, column, cell)) }
+                chars = [wchar_t(cell.width == 2 ? 0xFF1F : 0xFFFD)]  // ？ or �
+            }
         }
         let look = palette.look(style: cell.style, format: cell.format)
         _ = chat_put_cell(terminal.window, Int32(row), Int32(column), chars, Int32(chars.count), look.attributes, look.pair)

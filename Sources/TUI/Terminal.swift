@@ -105,8 +105,7 @@ public final class Terminal {
     /// Reads what the terminal has sent, without waiting, in large blocks; empty
     /// when nothing is waiting.
     func readWaiting() -> [UInt8] {
-        var descriptor = pollfd(fd: inputDescriptor, events: Int16(POLLIN), revents: 0)
-        guard poll(&descriptor, 1, 0) > 0 else { return [] }
+        guard waitForInput(milliseconds: 0) else { return [] }
         let count = readBuffer.withUnsafeMutableBytes { read(inputDescriptor, $0.baseAddress, $0.count) }
         return count > 0 ? Array(readBuffer[..<count]) : []
     }

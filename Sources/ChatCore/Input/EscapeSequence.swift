@@ -11,7 +11,7 @@ enum EscapeSequence {
         case UInt8(ascii: "M"):
             // X10 mouse: three bytes follow, each 32 more than its value.
             guard first + 3 < bytes.count else { return .incomplete }
-            let input = wheel(button: Int(bytes[first + 1]) - 32, pressed: true)
+            let input = wheel(button: Int(bytes[first + 1]) - 32)
             return .input(input, length: first + 4 - start)
         case UInt8(ascii: "["):
             // The Linux console's F1 to F5: ESC [ [ A to E.
@@ -57,7 +57,7 @@ enum EscapeSequence {
     private static func controlSequence(_ parameters: Parameters, final: Unicode.Scalar) -> TerminalInput? {
         switch (parameters.prefix, final) {
         case ("<", "M"):
-            return wheel(button: parameters.number(0) ?? 0, pressed: true)
+            return wheel(button: parameters.number(0) ?? 0)
         case ("?", "c"):
             return .deviceAttributes
         case (nil, "R"):
@@ -94,7 +94,7 @@ enum EscapeSequence {
     /// application mode, and the keypad.
     static func singleShift(at start: Int, in bytes: [UInt8]) -> Parsed {
         var end = start + 2
-        while end < bytes.count, (0x30...0x3F).contains(bytes[end]) { end += 1 }  // old forms: ESC O 5 D
+        while end < bytes.count, isParameter(bytes[end]) { end += 1 }  // old forms: ESC O 5 D
         guard end < bytes.count else { return .incomplete }
         let final = bytes[end]
         guard (0x40...0x7E).contains(final) else {
@@ -204,8 +204,7 @@ enum EscapeSequence {
 
     /// A mouse report: the wheel turned (buttons 64 and 65, with any modifier
     /// bits), or nothing chat-tui asked for.
-    private static func wheel(button: Int, pressed: Bool) -> TerminalInput? {
-        guard pressed else { return nil }
+    private static func wheel(button: Int) -> TerminalInput? {
         switch button & ~0x1C {
         case 64: return .key(.wheelUp)
         case 65: return .key(.wheelDown)

@@ -38,7 +38,7 @@ public struct KeyDecoder {
     }
 
     /// True while a bracketed paste has begun and not ended.
-    public var isInPaste: Bool { paste != nil }
+    var isInPaste: Bool { paste != nil }
 
     /// Decodes `bytes` after what was held, as far as they are complete.
     public mutating func decode(_ bytes: some Collection<UInt8>) -> [TerminalInput] {
