@@ -79,6 +79,11 @@ public struct ChatState: Sendable {
     /// Whether the messages come from a replay, whose progress the separator
     /// shows as a count of the messages received.
     public let isReplay: Bool
+    /// The widest the column of names grows; longer names are cut.
+    public let senderColumnLimit: Int
+    /// The width of the column of names: the widest name among the messages
+    /// held, up to `senderColumnLimit`, so every message's text lines up.
+    public private(set) var senderWidth = 1
 
     /// The longest gap, in seconds, between two messages from one sender that
     /// are shown as one group under one header.
@@ -86,8 +91,10 @@ public struct ChatState: Sendable {
 
     public init(room: String, nick: String, size: TerminalSize, rules: WidthRules = .terminal,
                 clock: ClockFace = .utc, dateStyle: ClockFace.DateStyle = .english, messageStyle: MessageStyle = .lines,
-                scrollbackLimit: Int? = nil, isReplay: Bool = false) {
+                scrollbackLimit: Int? = nil, isReplay: Bool = false,
+                senderColumnLimit: Int = MessageLayout.defaultSenderColumnLimit) {
         self.room = room
+        self.senderColumnLimit = max(1, senderColumnLimit)
         self.scrollbackLimit = scrollbackLimit
         self.isReplay = isReplay
         self.messageStyle = messageStyle
@@ -148,21 +155,52 @@ public struct ChatState: Sendable {
                       rules: rules, clock: clock, style: messageStyle)
     }
 
-    /// How message `index` stands among its neighbours: whether it continues the
-    /// group of the one before, and whether it starts a day.
+    /// How message `index` stands among its neighbours: whether it follows the
+    /// one before from the same sender, and whether it starts a day. A message
+    /// without a time is on the day of the last one before it that has one.
     public func context(ofMessageAt index: Int) -> MessageLayout.Context {
         let message = messages[index]
-        guard let time = message.time else { return MessageLayout.Context() }
+        var context = MessageLayout.Context(senderWidth: senderWidth)
+        guard let time = message.time else { return context }
         let previous = index > 0 ? messages[index - 1] : nil
-        let previousTime = previous?.time
+        let previousTime = previous?.time ?? lastTime(before: index)
         let newDay = previousTime.map { !clock.sameDay($0, time) } ?? true
-        var context = MessageLayout.Context(dayLine: newDay ? clock.dayName(time, style: dateStyle) : nil)
-        if let previous, let previousTime, !newDay, previous.sender == message.sender,
+        if newDay { context.dayLine = clock.dayName(time, style: dateStyle) }
+        if let previous, let previousTime = previous.time, !newDay, previous.sender == message.sender,
            previous.kind == .message, message.kind == .message,
            (0...Self.groupingGap).contains(time.secondsSinceEpoch - previousTime.secondsSinceEpoch) {
-            context.showsHeader = false
+            context.showsSender = false
         }
         return context
+    }
+
+    /// How far back a message without a time looks for the day it is on.
+    static let timeLookBack = 64
+
+    /// The time of the last message before `index` that has one, looking back
+    /// `timeLookBack` messages at most.
+    private func lastTime(before index: Int) -> Timestamp? {
+        var earlier = index - 1
+        while earlier >= max(0, index - Self.timeLookBack) {
+            if let time = messages[earlier].time { return time }
+            earlier -= 1
+        }
+        return nil
+    }
+
+    /// Widens the column of names for `message`'s sender, up to the limit.
+    private mutating func makeRoom(forSenderOf message: Message) {
+        guard senderWidth < senderColumnLimit, !message.sender.isEmpty else { return }
+        senderWidth = min(senderColumnLimit, max(senderWidth, rules.width(of: message.sender)))
+    }
+
+    /// The column of names measured again over every sender held, once the
+    /// messages or the way text is measured changed.
+    private mutating func measureSenders() {
+        senderWidth = 1
+        for sender in messages.senders where !sender.isEmpty {
+            senderWidth = min(senderColumnLimit, max(senderWidth, rules.width(of: sender)))
+        }
     }
 
     private var paneHeight: Int { screenLayout(for: composerLayout).paneRows.count }
@@ -187,6 +225,7 @@ public struct ChatState: Sendable {
         case .received(let message):
             let message = markingOwn(message)
             messages.append(message)
+            makeRoom(forSenderOf: message)
             received += 1
             if let sent = Self.recallText(message) { sentHistory.append(sent) }
             if scrolledTo != nil { unread += 1 }
@@ -195,6 +234,7 @@ public struct ChatState: Sendable {
             firstMessageID -= older.count
             let marked = older.map(markingOwn)
             messages.prepend(contentsOf: marked)
+            marked.forEach { makeRoom(forSenderOf: $0) }
             let recalled = marked.compactMap(Self.recallText)
             sentHistory.insert(contentsOf: recalled, at: 0)
             // Places in what was sent move up by what came in before them.
@@ -207,6 +247,7 @@ public struct ChatState: Sendable {
         case .delivered:
             if let message = outgoing {
                 messages.append(message)
+                makeRoom(forSenderOf: message)
                 if let sent = Self.recallText(message) { sentHistory.append(sent) }
                 walkPosition = nil
                 walkDrafts = [:]
@@ -228,6 +269,7 @@ public struct ChatState: Sendable {
             outputProblem = reason
         case .widthRulesLearned(let learned):
             rules = learned
+            measureSenders()
         }
         composer.layOut(width: size.columns, rules: rules)
         composer.scrollToCaret(in: composer.layout, visibleRows: screenLayout(for: composer.layout).composerRows.count)
@@ -463,6 +505,7 @@ public struct ChatState: Sendable {
         case .clear:
             firstMessageID += messages.count
             messages.removeAll()
+            measureSenders()
             returnToNewest()
         case .nick(let name):
             nick = name

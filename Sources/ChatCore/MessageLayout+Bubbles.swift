@@ -47,7 +47,7 @@ extension MessageLayout {
         if let day = context.dayLine { rows.append(dayLine(day, width: width, rules: rules)) }
         let sender = truncated(message.sender, to: maxSenderWidth, rules: rules)
         let (label, labelStyle) = Self.label(for: message, sender: sender)
-        let named = message.kind != .message || (context.showsHeader && !message.isOwn)
+        let named = message.kind != .message || (context.showsSender && !message.isOwn)
         if named {
             let labelText = message.kind == .message ? sender : label
             let column = message.isOwn ? max(0, width - 1 - rules.width(of: labelText)) : 1

@@ -1,16 +1,22 @@
-/// How one message is laid out in the pane: a header of time and sender, then the
-/// text, with continuation rows indented under the text rather than under the time.
+/// How one message is laid out in the pane: its time, its sender's name
+/// right-aligned in a column shared by every message, then the text, with
+/// continuation rows indented under the text.
 ///
-/// `18:11 <alice> the text starts here and wraps
-///                under itself`
+/// `18:11     <bob> the text starts here and wraps
+///                  under itself
+///  18:11 <mallory> and lines up with bob's`
 ///
-/// Actions read `18:11 * bob waves`, notices `18:11 -bob- text`, and room events
-/// `18:11 --> bob`, `<-- bob`, `-!- text`. A message without a time keeps the
-/// time's columns blank. When the pane is too narrow for all that, the text goes
-/// under the header instead.
+/// Actions read `* bob waves`, notices `-bob- text`, and room events put their
+/// mark in the name's column and the name in the text: `--> bob`, `<-- bob`,
+/// `-!- text`. A message from the sender of the one just before keeps its time
+/// and leaves the name out. A message without a time keeps the time's columns
+/// blank. When the pane is too narrow for all that, the text goes under the
+/// header instead.
 public struct MessageLayout: Sendable {
-    /// The widest a sender's name is shown; longer names end in `…`.
+    /// The widest a sender's name is shown above a bubble; longer names end in `…`.
     public static let maxSenderWidth = 16
+    /// The widest the column of names grows by default; longer names end in `…`.
+    public static let defaultSenderColumnLimit = 12
     /// The fewest columns the text keeps beside the header before it moves below it.
     static let minTextWidth = 12
     /// The columns of the time, `HH:MM`.
@@ -26,15 +32,20 @@ public struct MessageLayout: Sendable {
 
     /// Where a message stands among its neighbours, which decides its first rows.
     public struct Context: Equatable, Sendable {
-        /// False when it continues a group of messages from the same sender a few
-        /// minutes apart, which share the first one's time and name.
-        public var showsHeader = true
+        /// False when it follows a message from the same sender a few minutes
+        /// before, whose name it shares.
+        public var showsSender = true
         /// The day's name, when the message is the first of its day.
         public var dayLine: String?
+        /// The columns names are aligned in, `<` and `>` aside: as wide as the
+        /// widest name around, up to a limit.
+        public var senderWidth = MessageLayout.defaultSenderColumnLimit
 
-        public init(showsHeader: Bool = true, dayLine: String? = nil) {
-            self.showsHeader = showsHeader
+        public init(showsSender: Bool = true, dayLine: String? = nil,
+                    senderWidth: Int = MessageLayout.defaultSenderColumnLimit) {
+            self.showsSender = showsSender
             self.dayLine = dayLine
+            self.senderWidth = senderWidth
         }
     }
 
@@ -55,31 +66,39 @@ public struct MessageLayout: Sendable {
             return
         }
         let time = message.time.map { Array(clock.hourMinute($0)) } ?? []
-        let sender = Self.truncated(message.sender, to: Self.maxSenderWidth, rules: rules)
+        let nameWidth = max(1, context.senderWidth)
+        let sender = Self.truncated(message.sender, to: nameWidth, rules: rules)
         let (label, labelStyle) = Self.label(for: message, sender: sender)
-        let senderColumn = Self.timeWidth + 1
-        let indent = senderColumn + (label.isEmpty ? 0 : rules.width(of: label) + 1)
+        // The name's column, wide enough for `<name>` and for an event's mark.
+        let labelWidth = max(nameWidth + 2, 3)
+        let indent = Self.timeWidth + 1 + labelWidth + 1
         var header = [Span(column: 0, text: time[...], style: .time)]
-        if !label.isEmpty {
+        if context.showsSender {
             let color = labelStyle == .otherSender ? TextFormat(foreground: SenderColor.ircColor(for: message.sender)) : .plain
-            header.append(Span(column: senderColumn, text: label[...], style: labelStyle, format: color))
+            let column = Self.timeWidth + 1 + max(0, labelWidth - rules.width(of: label))
+            header.append(Span(column: column, text: label[...], style: labelStyle, format: color))
         }
         let textStyle: CellStyle = switch message.kind {
         case .join, .part, .system: .event
         default: message.isOwn ? .ownText : .plain
         }
-        let text = Array(message.text)
+        // An event names who it is about at the start of its text.
+        let named = [.join, .part].contains(message.kind) && !message.sender.isEmpty
+        let prefix: [Character] = named ? Array(message.sender) + [" "] : []
+        let text = prefix + Array(message.text)
+        let formatting = prefix.isEmpty ? message.formatting : message.formatting.map {
+            FormatRun(range: $0.range.lowerBound + prefix.count..<$0.range.upperBound + prefix.count, format: $0.format)
+        }
         let inline = width - indent >= min(Self.minTextWidth, width / 2)
         let textColumn = inline ? indent : min(2, max(0, width - 1))
         let wrapped = TextWrapper(rules: rules).rows(of: text, width: max(1, width - textColumn))
-        if !context.showsHeader { header = [] }
         var rows: [[Span]] = []
         if let day = context.dayLine { rows.append(Self.dayLine(day, width: width, rules: rules)) }
-        if !inline && !header.isEmpty { rows.append(header) }
+        if !inline { rows.append(header) }
         for (index, row) in wrapped.enumerated() {
             var spans = inline && index == 0 ? header : []
             var column = textColumn
-            for piece in Self.pieces(of: row.range, formatting: message.formatting) {
+            for piece in Self.pieces(of: row.range, formatting: formatting) {
                 let characters = text[piece.range]  // shares the text's storage
                 spans.append(Span(column: column, text: characters, style: textStyle, format: piece.format))
                 column += rules.width(of: characters)
@@ -96,8 +115,8 @@ public struct MessageLayout: Sendable {
         case .message: return (["<"] + sender + [">"], senderStyle)
         case .action: return (["*", " "] + sender, senderStyle)
         case .notice: return (["-"] + sender + ["-"], senderStyle)
-        case .join: return (Array("--> ") + sender, .event)
-        case .part: return (Array("<-- ") + sender, .event)
+        case .join: return (Array("-->"), .event)
+        case .part: return (Array("<--"), .event)
         case .system: return (Array("-!-"), .event)
         }
     }

@@ -62,7 +62,9 @@ public struct MessageStore: RandomAccessCollection, Sendable {
     private var blocks: [Block] = []
     /// The index of each block's first message.
     private var blockStarts: [Int] = []
-    private var senders: [String] = []
+    /// Every sender of a message held, or once held before the oldest were
+    /// forgotten, each once.
+    public private(set) var senders: [String] = []
     private var senderNumbers: [String: UInt32] = [:]
     private var extras: [Extras] = []
     public private(set) var endIndex = 0

@@ -83,7 +83,8 @@ struct ChatApp {
         let label = replay == nil ? options.room.value : "\(options.room.value) · replay"
         var state = ChatState(room: label, nick: options.nick, size: terminal.size, rules: rules, clock: clock,
                               dateStyle: Self.dateStyle(environment: environment), messageStyle: options.style,
-                              scrollbackLimit: replay == nil ? nil : Self.replayScrollback, isReplay: replay != nil)
+                              scrollbackLimit: replay == nil ? nil : Self.replayScrollback, isReplay: replay != nil,
+                              senderColumnLimit: options.nickWidth)
         switch savedDrafts {
         case .success(let texts):
             if let newest = texts.first { state.apply(.draftRestored(newest), now: wallClock.now()) }

@@ -41,6 +41,8 @@ enum Invocation: Equatable {
                 let style = try value(of: name, inlineValue, &remaining)
                 guard let chosen = MessageStyle(rawValue: style) else { throw .invalidStyle(style) }
                 options.style = chosen
+            case "--nick-width":
+                options.nickWidth = try Options.validatedNickWidth(try value(of: name, inlineValue, &remaining))
             case "--no-color":
                 options.noColor = true
             case "--from":

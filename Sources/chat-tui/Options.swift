@@ -25,12 +25,16 @@ struct Options: Equatable {
     var noColor = false
     /// How messages are drawn in the pane.
     var style = MessageStyle.lines
+    /// The widest the column of nicks grows in the `lines` style.
+    var nickWidth = MessageLayout.defaultSenderColumnLimit
+    /// The nick widths `--nick-width` accepts.
+    static let nickWidths = 1...40
 
     static let version = "chat-tui 0.1.0"
 
     static let help = """
         Usage: chat-tui [--nick NAME] [--room NAME] [--replay [FILE]] [--from NAME] [--speed FACTOR]
-                        [--style lines|bubbles] [--no-color]
+                        [--style lines|bubbles] [--nick-width COLUMNS] [--no-color]
                chat-tui --probe
 
         A chat screen for the terminal: messages above, a composer below that grows
@@ -48,6 +52,9 @@ struct Options: Equatable {
           --speed FACTOR    replay with the recorded gaps divided by FACTOR
           --style STYLE     'lines' (the default): time, sender and text on a row;
                             'bubbles': boxes, others' on the left and yours on the right
+          --nick-width COLUMNS
+                            the widest the column of nicks grows before longer
+                            nicks are cut with '…' (default: 12)
           --no-color        draw without colours (also when NO_COLOR is set)
           --probe           ask the terminal again how wide it draws emoji and other
                             text where terminals differ, show what it learned, and exit
@@ -92,6 +99,12 @@ struct Options: Equatable {
     static func validatedSpeed(_ text: String) throws(UsageError) -> Double {
         guard let speed = Double(text), speed.isFinite, speed > 0 else { throw .invalidSpeed(text) }
         return speed
+    }
+
+    /// `text` as the widest the column of nicks may grow.
+    static func validatedNickWidth(_ text: String) throws(UsageError) -> Int {
+        guard let width = Int(text), nickWidths.contains(width) else { throw .invalidNickWidth(text) }
+        return width
     }
 
     /// `nick`, if it follows the rules for nicks (see `Nick`).

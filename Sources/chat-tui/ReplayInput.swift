@@ -26,6 +26,12 @@ final class ReplayInput {
         case .file(let path):
             descriptor = open(path, O_RDONLY | O_CLOEXEC)
             guard descriptor >= 0 else { throw .cannotReadReplay(StorageError("cannot read \(path)")) }
+            // A folder opens, and only its reads fail: refuse it here, as a missing file is.
+            var status = stat()
+            if fstat(descriptor, &status) == 0, status.st_mode & S_IFMT == S_IFDIR {
+                close(descriptor)
+                throw .cannotReadReplay(StorageError("cannot read \(path)", code: EISDIR))
+            }
             ownsDescriptor = true
             fileDate = Self.dateNamed(by: path)
         }

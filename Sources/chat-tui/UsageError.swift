@@ -9,6 +9,7 @@ enum UsageError: Error, Equatable, CustomStringConvertible {
     case invalidRoom(RoomName.Problem)
     case invalidSpeed(String)
     case invalidStyle(String)
+    case invalidNickWidth(String)
     case optionNeedsReplay(String)
 
     var description: String {
@@ -20,6 +21,8 @@ enum UsageError: Error, Equatable, CustomStringConvertible {
         case .invalidRoom(let problem): return problem.description
         case .invalidSpeed(let text): return "cannot use '\(text)' as a speed: give a number above 0, such as 2 or 0.5"
         case .invalidStyle(let text): return "there is no style '\(text)': use 'lines' or 'bubbles'"
+        case .invalidNickWidth(let text):
+            return "cannot use '\(text)' as a nick width: give a number of columns from 1 to \(Options.nickWidths.upperBound)"
         case .optionNeedsReplay(let option): return "option '\(option)' only applies with --replay"
         }
     }

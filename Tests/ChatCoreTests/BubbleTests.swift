@@ -59,7 +59,7 @@ import Testing
         #expect(Array(paneRows(chat).suffix(2)) == ["18:11 <bob>", "  hi"])
         var wide = Harness(columns: 40, rows: 12, style: .bubbles)
         wide.state.apply(.received(Message(sender: "bob", text: "", time: wide.now, kind: .join)), now: wide.now)
-        #expect(paneRows(wide).last == "18:11 --> bob")
+        #expect(paneRows(wide).last == "18:11   --> bob")
     }
 
     @Test func boxLinesBecomeASCIIWhereTheyAreDrawnTwoColumnsWide() {

@@ -92,7 +92,7 @@ import Testing
         var chat = Harness(columns: 60, rows: 6)
         let message = Message(sender: "averyveryverylongnickname", text: "x", time: chat.now, isOwn: false)
         chat.state.apply(.received(message), now: chat.now)
-        #expect(trimmed(chat.frame, 3) == "18:11 <averyveryverylo…> x")
+        #expect(trimmed(chat.frame, 3) == "18:11 <averyveryve…> x")
     }
 
     @Test func markersShowMoreAboveAndBelowInTheLastColumn() {
@@ -152,7 +152,7 @@ import Testing
         let message = Message(sender: "eve\u{1B}]0;owned\u{7}", text: "a\u{1B}[2Jb", time: chat.now, isOwn: false)
         chat.state.apply(.received(message), now: chat.now)
         let row = trimmed(chat.frame, 2)
-        #expect(row == "18:11 <eve␛]0;owned␇> a␛[2Jb")
+        #expect(row == "18:11 <eve␛]0;owne…> a␛[2Jb")
         #expect(!row.unicodeScalars.contains { $0.value < 0x20 })
     }
 
@@ -165,11 +165,12 @@ import Testing
         }
         chat.state.apply(.received(Message(sender: "dave", text: "no time known", time: nil)), now: chat.now)
         #expect((1...6).map { trimmed(chat.frame, $0) } == [
-            "18:11 * bob waves", "18:11 -bob- a notice", "18:11 --> carol (~c@host) has joined",
-            "18:11 <-- carol has quit", "18:11 -!- Topic set", "      <dave> no time known",
+            "18:11   * bob waves", "18:11   -bob- a notice", "18:11     --> carol (~c@host) has joined",
+            "18:11     <-- carol has quit", "18:11     -!- Topic set", "       <dave> no time known",
         ])
-        #expect(chat.frame.rows[3][6].style == .event)
-        #expect(chat.frame.rows[1][6].style == .otherSender)
+        #expect(chat.frame.rows[3][10].style == .event)
+        #expect(chat.frame.rows[3][14].style == .event, "the name an event is about is in its text")
+        #expect(chat.frame.rows[1][8].style == .otherSender)
     }
 
     @Test func formattingRunsReachTheCellsAcrossWrappedRows() {
@@ -199,7 +200,7 @@ import Testing
         #expect(!short.frame.text(ofRow: 6).contains(" row "), "no label while the draft fits")
     }
 
-    @Test func aSendersMessagesFewMinutesApartShareOneHeader() {
+    @Test func aSendersMessagesFewMinutesApartShareOneName() {
         var chat = Harness(columns: 40, rows: 8)
         let at = { (minutes: Int64) in Timestamp(secondsSinceEpoch: chat.now.secondsSinceEpoch + minutes * 60) }
         for (sender, text, minute) in [("bob", "one", 0), ("bob", "two", 4), ("bob", "three", 20), ("eve", "four", 21)] {
@@ -208,7 +209,7 @@ import Testing
         #expect((1...5).map { trimmed(chat.frame, $0) } == [
             "────── Wednesday 2 December 2026 ───────",
             "18:11 <bob> one",
-            "            two",
+            "18:15       two",
             "18:31 <bob> three",
             "18:32 <eve> four",
         ])
@@ -264,7 +265,8 @@ import Testing
         chat.type("hello")
         chat.press(.enter)
         let frame = chat.frame
-        #expect(frame.rows[2][6].format.foreground == SenderColor.ircColor(for: "bob"))
+        // `<bob>` right-aligned in the column `<alice>` needs.
+        #expect(frame.rows[2][8].format.foreground == SenderColor.ircColor(for: "bob"))
         #expect(frame.rows[3][6].style == .ownSender)
         #expect(frame.rows[3][6].format.foreground == nil)
     }

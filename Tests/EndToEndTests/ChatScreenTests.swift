@@ -229,8 +229,9 @@ extension EndToEnd {
             let expected = lines.joined(separator: "\n") + "!"
             var sent: String?
             for _ in 0..<500 where sent == nil {
+                // The line is whole once its line end is written; a read may come mid-write.
                 let saved = (try? String(contentsOfFile: session.roomFile(), encoding: .utf8)) ?? ""
-                if let first = saved.split(separator: "\n").first,
+                if saved.hasSuffix("\n"), let first = saved.split(separator: "\n").first,
                    let object = try JSONSerialization.jsonObject(with: Data(first.utf8)) as? [String: Any] {
                     sent = object["text"] as? String
                 }

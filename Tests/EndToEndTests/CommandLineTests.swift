@@ -35,6 +35,8 @@ extension EndToEnd {
             (["--replay", "--speed", "fast"], "cannot use 'fast' as a speed"),
             (["--speed", "2"], "option '--speed' only applies with --replay"),
             (["--from", "bob"], "option '--from' only applies with --replay"),
+            (["--nick-width", "0"], "cannot use '0' as a nick width: give a number of columns from 1 to 40"),
+            (["--nick-width=wide"], "cannot use 'wide' as a nick width"),
         ])
         func aBadArgumentIsExplainedWithStatusTwo(arguments: [String], message: String) throws {
             let result = try runCommand(chatTUIBinary, arguments)
@@ -60,6 +62,14 @@ extension EndToEnd {
             let result = try runCommand(chatTUIBinary, ["--replay", folder + "/missing.log"], environment: environment)
             #expect(result.status == 2)
             #expect(result.standardError == "chat-tui: cannot read \(folder)/missing.log: No such file or directory\n")
+        }
+
+        @Test func aFolderGivenToReplayIsExplainedLikeAMissingFile() throws {
+            let (environment, folder) = try environment()
+            defer { try? FileManager.default.removeItem(atPath: folder) }
+            let result = try runCommand(chatTUIBinary, ["--replay", folder], environment: environment)
+            #expect(result.status == 2)
+            #expect(result.standardError == "chat-tui: cannot read \(folder): Is a directory\n")
         }
 
         @Test func aRoomFolderThatCannotBeMadeIsExplained() throws {

@@ -119,11 +119,11 @@ extension EndToEnd {
                 // after printf, and nothing else; the composer showed the same.
                 let shown = Self.cutToCells(Self.withoutInvisibleFormat(printf.line))
                 // The text starts in column 14, under `HH:MM <alice> ` (or under the
-                // blanks of a message grouped with the one before).
+                // time and the blanks of a message that follows one of alice's).
                 var wanted = shown
                 while wanted.last == " " { wanted.removeLast() }  // tmux leaves trailing blanks out
                 let header = sent[5].prefix(14)
-                let headerIsRight = header.hasSuffix(" <alice> ") || header.allSatisfy { $0 == " " }
+                let headerIsRight = header.hasSuffix(" <alice> ") || header.dropFirst(5).allSatisfy { $0 == " " }
                 if !headerIsRight || sent[5].dropFirst(14) != wanted || typed[7] != shown {
                     stray.append("\(text): printf shows \(shown.debugDescription), the pane \(sent[5].debugDescription), "
                                  + "the composer \(typed[7].debugDescription)")
