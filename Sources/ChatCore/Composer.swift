@@ -12,6 +12,8 @@ public struct Composer: Equatable, Sendable {
     private var goalColumn: Int?
     /// Text removed by the kill keys, newest last; kept across sends.
     private var killRing: [String] = []
+    /// True right after a kill, when the next kill joins its ring entry.
+    private var killsJoin = false
     /// The stretch of the draft the last yank inserted, and which ring entry it
     /// was, while the next key may still be Alt-Y.
     private var lastYank: Yank?
@@ -70,19 +72,21 @@ public struct Composer: Equatable, Sendable {
         goalColumn = nil
         lastYank = nil
         typingWord = false
+        killsJoin = false
         let changes = collectChanges()
         if !changes.isEmpty { remember(UndoStep(changes: changes, cursorBefore: before, cursorAfter: draft.cursor)) }
     }
 
-    /// Inserts typed or pasted text. Typing is undone a word at a time (a word
-    /// with the blanks after it); a newline or a paste is a step of its own.
+    /// Inserts typed or pasted text. Typing is undone a word at a time (a word,
+    /// as `WordClass` finds them, with the separators after it); a newline or a
+    /// paste is a step of its own.
     public mutating func type(_ text: String) {
         let before = draft.cursor
-        let startsWord = !(text.first?.isWhitespace ?? true)
-            && before > 0 && draft.characters[before - 1].isWhitespace
+        let startsWord = text.first.map { WordClass.startsWord($0, at: before, in: draft.characters) } ?? false
         draft.insert(text)
         goalColumn = nil
         lastYank = nil
+        killsJoin = false
         let changes = collectChanges()
         if !typingWord || startsWord || text.contains(where: \.isNewline) || text.count > 1 || undoStack.isEmpty {
             remember(UndoStep(changes: changes, cursorBefore: before, cursorAfter: draft.cursor))
@@ -104,10 +108,21 @@ public struct Composer: Equatable, Sendable {
 
     /// Removes text with `kill` (Ctrl-K, Ctrl-U, Ctrl-W, Alt-D, Alt-Backspace)
     /// and keeps it in the kill ring for Ctrl-Y.
+    /// Kills in a row join into one entry, as in readline and Emacs: text killed
+    /// backwards goes before the entry, text killed forwards after it.
     public mutating func kill(_ kill: (inout Draft) -> String) {
+        let joining = killsJoin && !killRing.isEmpty
+        let before = draft.cursor
         var removed = ""
         edit { removed = kill(&$0) }
+        killsJoin = true
         guard !removed.isEmpty else { return }
+        if joining {
+            let backwards = draft.cursor < before
+            killRing[killRing.count - 1] = backwards ? removed + killRing[killRing.count - 1]
+                : killRing[killRing.count - 1] + removed
+            return
+        }
         killRing.append(removed)
         if killRing.count > Self.killRingSize { killRing.removeFirst() }
     }
@@ -158,6 +173,7 @@ public struct Composer: Equatable, Sendable {
         goalColumn = nil
         lastYank = nil
         typingWord = false
+        killsJoin = false
     }
 
     /// Keeps `step` to undo; a new change means nothing to redo.
@@ -176,6 +192,7 @@ public struct Composer: Equatable, Sendable {
     public mutating func moveVertically(by delta: Int, width: Int, rules: WidthRules) {
         layOut(width: width, rules: rules)
         let goal = goalColumn ?? layout.caretColumn
+        killsJoin = false
         let target = layout.caretRow + delta
         if target < 0 {
             draft.moveCursor(to: 0)

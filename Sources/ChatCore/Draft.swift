@@ -166,13 +166,13 @@ public struct Draft: Equatable, Sendable {
         remove(lineEnd == cursor ? cursor..<min(characters.count, cursor + 1) : cursor..<lineEnd)
     }
 
-    /// Removes the word before the caret and the blanks between it and the caret.
+    /// Removes the word before the caret and the separators between it and the caret.
     @discardableResult
     public mutating func deleteWordBackward() -> String {
         remove(wordStart(before: cursor)..<cursor)
     }
 
-    /// Removes the blanks after the caret and the word after them.
+    /// Removes the separators after the caret and the word after them.
     @discardableResult
     public mutating func deleteWordForward() -> String {
         remove(cursor..<wordEnd(after: cursor))
@@ -193,19 +193,13 @@ public struct Draft: Equatable, Sendable {
         return removed
     }
 
-    /// Where the word before `position` starts: back over blanks, then over the word.
+    /// Where the word before `position` starts (see `WordClass`).
     func wordStart(before position: Int) -> Int {
-        var start = position
-        while start > 0, characters[start - 1].isWhitespace { start -= 1 }
-        while start > 0, !characters[start - 1].isWhitespace { start -= 1 }
-        return start
+        WordClass.wordStart(before: position, in: characters)
     }
 
-    /// Where the word after `position` ends: on over blanks, then over the word.
+    /// Where the word after `position` ends (see `WordClass`).
     func wordEnd(after position: Int) -> Int {
-        var end = position
-        while end < characters.count, characters[end].isWhitespace { end += 1 }
-        while end < characters.count, !characters[end].isWhitespace { end += 1 }
-        return end
+        WordClass.wordEnd(after: position, in: characters)
     }
 }
