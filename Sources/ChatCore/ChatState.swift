@@ -79,6 +79,11 @@ public struct ChatState: Sendable {
     /// Whether the messages come from a replay, whose progress the separator
     /// shows as a count of the messages received.
     public let isReplay: Bool
+    /// Where the room is kept, as the user would write the path; nil for a replay.
+    public let location: String?
+    /// True once the room's history has been read, so an empty pane means an
+    /// empty room rather than one still loading.
+    private var historyRead = false
     /// The widest the column of names grows; longer names are cut.
     public let senderColumnLimit: Int
     /// The width of the column of names: the widest name among the messages
@@ -92,8 +97,9 @@ public struct ChatState: Sendable {
     public init(room: String, nick: String, size: TerminalSize, rules: WidthRules = .terminal,
                 clock: ClockFace = .utc, dateStyle: ClockFace.DateStyle = .english, messageStyle: MessageStyle = .lines,
                 scrollbackLimit: Int? = nil, isReplay: Bool = false,
-                senderColumnLimit: Int = MessageLayout.defaultSenderColumnLimit) {
+                senderColumnLimit: Int = MessageLayout.defaultSenderColumnLimit, location: String? = nil) {
         self.room = room
+        self.location = location
         self.senderColumnLimit = max(1, senderColumnLimit)
         self.scrollbackLimit = scrollbackLimit
         self.isReplay = isReplay
@@ -110,6 +116,12 @@ public struct ChatState: Sendable {
     /// whatever arrives after it or is loaded before it.
     public func messageID(at index: Int) -> Int {
         firstMessageID + index
+    }
+
+    /// Where the room is kept, while the pane should say so: the room is
+    /// read and holds nothing, as on a first start.
+    public var emptyRoomLocation: String? {
+        historyRead && messages.isEmpty ? location : nil
     }
 
     /// The composer's text at the current width, as of the last event.
@@ -231,6 +243,7 @@ public struct ChatState: Sendable {
             if scrolledTo != nil { unread += 1 }
             if let scrollbackLimit { forgetOldest(keeping: scrollbackLimit) }
         case .history(let older):
+            historyRead = true
             firstMessageID -= older.count
             let marked = older.map(markingOwn)
             messages.prepend(contentsOf: marked)

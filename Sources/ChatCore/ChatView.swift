@@ -9,9 +9,20 @@ public struct ChatView {
     private let cache = MessageLayoutCache()
     private let paneCache = PaneCache()
 
-    /// Shown in the empty composer.
-    public static func placeholder(room: String) -> String {
-        "Message \(room) · Enter sends · Alt-Enter adds a line"
+    /// Shown in the empty composer, `width` columns wide: as many of its phrases
+    /// as fit, whole, dropped from the end; the first alone is cut with `…`.
+    static func placeholder(room: String, width: Int, rules: WidthRules) -> [Character] {
+        let phrases = ["Message \(room)", "Enter sends", "Alt-Enter adds a line"]
+        for count in stride(from: phrases.count, to: 0, by: -1) {
+            let text = Array(phrases.prefix(count).joined(separator: " · "))
+            if rules.width(of: text) <= width { return text }
+        }
+        return MessageLayout.truncated(phrases[0], to: width, rules: rules)
+    }
+
+    /// Shown in the pane of a room with nothing in it yet.
+    static func emptyRoomHint(room: String, location: String) -> String {
+        "room \(room): \(location) · /help lists the keys"
     }
 
     public init(clock: ClockFace) {
@@ -36,6 +47,15 @@ public struct ChatView {
     }
 
     private func drawPane(_ state: ChatState, rows: Range<Int>, into frame: inout Frame) {
+        if state.messages.isEmpty, let location = state.emptyRoomLocation {
+            // Wrapped, never cut, at the bottom where the first message will be.
+            let hint = Array(Self.emptyRoomHint(room: state.room, location: location))
+            let wrapped = TextWrapper(rules: state.rules).rows(of: hint, width: state.size.columns)
+            for (row, line) in zip(rows.reversed(), wrapped.reversed()) {
+                frame.put(hint[line.range], rules: state.rules, style: .placeholder, row: row, column: 0)
+            }
+            return
+        }
         var shown: [Int: MessageLayout] = [:]
         defer { cache.keep(shown, rules: state.rules) }
         func layout(at index: Int) -> MessageLayout {
@@ -143,8 +163,8 @@ public struct ChatView {
         let draft = state.composer.draft
         let top = state.composer.scrollTop
         if draft.isEmpty {
-            frame.put(Self.placeholder(room: state.room), rules: state.rules, style: .placeholder,
-                      row: rows.lowerBound, column: 0, limit: layout.textWidth)
+            frame.put(Self.placeholder(room: state.room, width: layout.textWidth, rules: state.rules)[...],
+                      rules: state.rules, style: .placeholder, row: rows.lowerBound, column: 0)
         }
         for (offset, screenRow) in rows.enumerated() where top + offset < layout.rows.count {
             let wrapped = layout.rows[top + offset]

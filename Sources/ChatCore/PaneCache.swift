@@ -12,6 +12,7 @@ final class PaneCache {
         var rows: Range<Int>
         var size: TerminalSize
         var rules: WidthRules
+        var showsEmptyRoomHint: Bool
 
         init(_ state: ChatState, rows: Range<Int>) {
             firstMessageID = state.messageID(at: 0)
@@ -20,6 +21,7 @@ final class PaneCache {
             self.rows = rows
             size = state.size
             rules = state.rules
+            showsEmptyRoomHint = state.emptyRoomLocation != nil
         }
     }
 

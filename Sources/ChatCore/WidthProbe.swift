@@ -119,7 +119,10 @@ public enum WidthProbe {
         return (rules, findings)
     }
 
-    /// The report `--probe` prints: one row per sample. Each sample is padded
+    /// The columns of the report's first column, the name of the class.
+    static let classColumns = 21
+
+    /// The report `--probe` prints: one row per sample, in 80 columns. Each sample is padded
     /// by the width the terminal was just measured to draw it at, so the
     /// columns after it line up on that terminal.
     public static func report(_ findings: [Finding], identity: String) -> String {
@@ -127,14 +130,15 @@ public enum WidthProbe {
             text + String(repeating: " ", count: max(1, columns - (drawnWidth ?? WidthRules.terminal.width(of: text))))
         }
         var lines = ["terminal: \(identity)", "",
-                     padded("class", to: 22) + padded("sample", to: 8) + padded("measured", to: 10)
-                         + padded("unicode", to: 9) + "rule"]
+                     padded("class", to: classColumns) + padded("sample", to: 7) + padded("measured", to: 9)
+                         + padded("unicode", to: 8) + "rule"]
         for finding in findings {
             let rule = finding.choice
                 ?? (finding.measured == nil ? "no answer: default kept" : "unexplained: default kept")
-            var line = padded(finding.sample.rawValue, to: 22) + padded(finding.sample.text, to: 8, drawnWidth: finding.measured)
-            line += padded(finding.measured.map(String.init) ?? "-", to: 10)
-            line += padded(String(finding.unicodeWidth), to: 9) + rule
+            var line = padded(finding.sample.rawValue, to: classColumns)
+                + padded(finding.sample.text, to: 7, drawnWidth: finding.measured)
+            line += padded(finding.measured.map(String.init) ?? "-", to: 9)
+            line += padded(String(finding.unicodeWidth), to: 8) + rule
             lines.append(line)
         }
         return lines.joined(separator: "\n")

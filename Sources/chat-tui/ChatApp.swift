@@ -84,7 +84,8 @@ struct ChatApp {
         var state = ChatState(room: label, nick: options.nick, size: terminal.size, rules: rules, clock: clock,
                               dateStyle: Self.dateStyle(environment: environment), messageStyle: options.style,
                               scrollbackLimit: replay == nil ? nil : Self.replayScrollback, isReplay: replay != nil,
-                              senderColumnLimit: options.nickWidth)
+                              senderColumnLimit: options.nickWidth,
+                              location: replay == nil ? Self.homeRelative(room.path, environment: environment) : nil)
         switch savedDrafts {
         case .success(let texts):
             if let newest = texts.first { state.apply(.draftRestored(newest), now: wallClock.now()) }
@@ -222,6 +223,12 @@ struct ChatApp {
         // a process stopped by a signal keeps them for the next start.
         if stopSignal == nil { draftFolder?.removeKept() }
         return stopSignal
+    }
+
+    /// `path` with the home folder written `~`, as the user would write it.
+    static func homeRelative(_ path: String, environment: [String: String]) -> String {
+        guard let home = environment["HOME"], home.count > 1, path.hasPrefix(home + "/") else { return path }
+        return "~" + path.dropFirst(home.count)
     }
 
     /// Japanese day names when the user's locale for dates is Japanese.

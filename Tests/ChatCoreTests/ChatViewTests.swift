@@ -11,7 +11,7 @@ import Testing
     @Test func atStartThePlaceholderSitsInAOneRowComposer() {
         let chat = Harness(columns: 80, rows: 24)
         let frame = chat.frame
-        #expect(trimmed(frame, 23) == ChatView.placeholder(room: "local"))
+        #expect(trimmed(frame, 23) == "Message local · Enter sends · Alt-Enter adds a line")
         #expect(frame.rows[23][0].style == .placeholder)
         #expect(frame.text(ofRow: 22).hasPrefix("── local ──"))
         #expect(frame.text(ofRow: 22).hasSuffix("── alice ──"))
@@ -48,7 +48,49 @@ import Testing
         #expect(frame.rows[7][6].style == .ownSender)
         #expect(frame.rows[7][14].style == .ownText)
         #expect(frame.text(ofRow: 8).hasPrefix("── local"))
-        #expect(trimmed(frame, 9) == ChatView.placeholder(room: "local").prefix(39).description)
+        #expect(trimmed(frame, 9) == "Message local · Enter sends")
+    }
+
+    @Test func anEmptyRoomSaysWhichRoomItIsWhereItIsKeptAndWhereTheKeysAre() {
+        var chat = Harness(columns: 80, rows: 8)
+        chat.state = ChatState(room: "local", nick: "alice", size: TerminalSize(columns: 80, rows: 8),
+                               location: "~/.local/share/chat-tui/rooms/local.jsonl")
+        #expect((0..<6).allSatisfy { trimmed(chat.frame, $0).isEmpty }, "nothing until the history is read")
+        chat.state.apply(.history([]), now: chat.now)
+        let hint = "room local: ~/.local/share/chat-tui/rooms/local.jsonl · /help lists the keys"
+        #expect(trimmed(chat.frame, 5) == hint)
+        #expect(chat.frame.rows[5][0].style == .placeholder)
+        var narrow = chat
+        narrow.resize(40, 8)
+        #expect((3...5).map { trimmed(narrow.frame, $0) } == [
+            "room local:",
+            "~/.local/share/chat-tui/rooms/local.json",
+            "l · /help lists the keys",
+        ], "wrapped, never cut, at any width")
+        chat.state.apply(.received(Message(sender: "bob", text: "hi", time: chat.now)), now: chat.now)
+        #expect(!(0..<6).contains { trimmed(chat.frame, $0).contains("room local:") }, "gone once a message is there")
+        var history = Harness(columns: 80, rows: 8)
+        history.state = ChatState(room: "local", nick: "alice", size: TerminalSize(columns: 80, rows: 8),
+                                  location: "~/rooms/local.jsonl")
+        history.state.apply(.history([Message(sender: "bob", text: "old", time: chat.now)]), now: chat.now)
+        #expect(!(0..<6).contains { trimmed(history.frame, $0).contains("room local:") }, "only an empty room has it")
+    }
+
+    @Test func theEmptyComposersHintDropsWholePhrasesWhenItDoesNotFit() {
+        var shown: [Int: String] = [:]
+        for columns in [80, 52, 51, 40, 28, 20, 15, 11, 3] {
+            let chat = Harness(columns: columns, rows: 6)
+            shown[columns] = trimmed(chat.frame, 5)
+        }
+        #expect(shown[80] == "Message local · Enter sends · Alt-Enter adds a line")
+        #expect(shown[52] == "Message local · Enter sends · Alt-Enter adds a line", "51 columns of text fit it")
+        #expect(shown[51] == "Message local · Enter sends")
+        #expect(shown[40] == "Message local · Enter sends")
+        #expect(shown[28] == "Message local · Enter sends")
+        #expect(shown[20] == "Message local")
+        #expect(shown[15] == "Message local")
+        #expect(shown[11] == "Message l…", "the first phrase alone is cut, ending in …")
+        #expect(shown[3] == "M…")
     }
 
     @Test func continuationRowsAreIndentedUnderTheText() {

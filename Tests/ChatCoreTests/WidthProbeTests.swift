@@ -84,6 +84,19 @@ import Testing
         #expect(lines.contains { $0.hasPrefix("newerEmoji") && $0.hasSuffix("newer emoji drawn as nothing") })
     }
 
+    @Test func theReportFitsEightyColumnsOnTheTerminalItDescribes() {
+        let unicode = Dictionary(uniqueKeysWithValues: Sample.allCases.map {
+            ($0, WidthRules.unicode.width(of: Character($0.text)))
+        })
+        for measured in [tmux, unicode, [:]] {
+            let learned = WidthProbe.learn(measured)
+            let report = WidthProbe.report(learned.findings, identity: "TERM=xterm-256color")
+            for line in report.split(separator: "\n") {
+                #expect(learned.rules.width(of: line) <= 80, "\(line) is \(learned.rules.width(of: line)) columns")
+            }
+        }
+    }
+
     /// In a terminal that draws the family six columns wide, the measured column
     /// starts at the same column on every row once the sample is drawn.
     @Test func theReportPadsEachSampleByTheWidthTheTerminalDrewIt() {
@@ -93,11 +106,11 @@ import Testing
         let rows = lines.dropFirst(2)
         let drawnStarts = rows.map { line -> Int in
             let sample = Sample.allCases.first { line.hasPrefix($0.rawValue + " ") }!
-            let fromSample = line.dropFirst(22)
+            let fromSample = line.dropFirst(WidthProbe.classColumns)
             #expect(fromSample.hasPrefix(sample.text))
             let afterSample = fromSample.dropFirst(sample.text.count)
             let padding = afterSample.prefix { $0 == " " }.count
-            return 22 + (measured[sample] ?? 0) + padding
+            return WidthProbe.classColumns + (measured[sample] ?? 0) + padding
         }
         #expect(Set(drawnStarts).count == 1, "\(drawnStarts)")
     }
