@@ -504,7 +504,10 @@ public struct ChatState: Sendable {
         do throws(Command.Problem) {
             command = try Command.parse(text)
         } catch {
+            // On the separator while it fits there, and whole in the pane at any width.
             warning = error.description
+            note([error.description], now: now)
+            returnToNewest()
             return []
         }
         switch command {

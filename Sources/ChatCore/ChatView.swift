@@ -108,17 +108,24 @@ public struct ChatView {
         let nickWidth = state.rules.width(of: nick)
         var column = 2
         for (index, label) in Self.separatorLabels(for: state, draft: draft).enumerated() {
-            let labelWidth = state.rules.width(of: label.text)
-            guard column + labelWidth <= width else { break }
+            var text = Array(label.text)
             // The first label (the room) may leave no room for the nick; notes may not.
-            if index > 0, column + labelWidth + 1 + nickWidth + 2 > width { break }
-            frame.put(label.text, rules: state.rules, style: label.style, row: row, column: column)
-            column += labelWidth + 1
+            let room = width - column - (index > 0 ? 1 + nickWidth + 2 : 0)
+            if state.rules.width(of: text) > room {
+                // A warning is cut rather than dropped: it starts saying what is wrong.
+                guard label.style == .warning, room >= Self.shortestWarning else { break }
+                text = MessageLayout.truncated(String(text.dropLast()), to: room - 1, rules: state.rules) + [" "]
+            }
+            frame.put(text, rules: state.rules, style: label.style, row: row, column: column)
+            column += state.rules.width(of: text) + 1
         }
         if column + nickWidth + 2 <= width {
             frame.put(nick, rules: state.rules, style: .separatorLabel, row: row, column: width - 2 - nickWidth)
         }
     }
+
+    /// The fewest columns a warning is cut to on the separator; below it, it is left out.
+    static let shortestWarning = 10
 
     /// The room's name, then what needs saying about it, most urgent first.
     static func separatorLabels(for state: ChatState, draft: ComposerLayout) -> [(text: String, style: CellStyle)] {

@@ -1,4 +1,5 @@
-/// What a draft that starts with `/` asks for. `//text` sends `/text` as it is.
+/// What a draft that starts with `/` asks for, its name in any case (`/NICK`).
+/// `//text` sends `/text` as it is.
 enum Command: Equatable {
     case quit
     case help
@@ -41,12 +42,17 @@ enum Command: Equatable {
         let body = text.dropFirst()
         let name = body.prefix { !$0.isWhitespace }
         let argument = body.dropFirst(name.count).drop { $0 == " " || $0 == "\t" }
-        switch name {
+        let bare = argument.allSatisfy(\.isWhitespace)
+        switch name.lowercased() {
         case "quit": return .quit
-        case "help": return .help
-        case "clear": return .clear
+        case "help":
+            guard bare else { throw .usage("/help (it takes nothing after it)") }
+            return .help
+        case "clear":
+            guard bare else { throw .usage("/clear (it takes nothing after it)") }
+            return .clear
         case "me":
-            guard !argument.allSatisfy(\.isWhitespace) else { throw .usage("/me TEXT") }
+            guard !bare else { throw .usage("/me TEXT") }
             return .me(String(argument))
         case "nick":
             let nick = String(argument)

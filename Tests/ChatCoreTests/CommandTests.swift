@@ -44,10 +44,43 @@ import Testing
         #expect(chat.frame.text(ofRow: 8).contains(" \(warning) "))
         #expect(chat.state.composer.draft.text == draft)
         #expect(chat.effects.isEmpty, "never sent as a message")
-        #expect(chat.state.messages.isEmpty)
+        #expect(chat.state.messages.allSatisfy { $0.kind == .system }, "the pane holds only the explanation")
         chat.press(.control("u"))
         enter("fine now", in: &chat)
         #expect(chat.state.warning == nil)
+    }
+
+    /// The pane's rows as one text, rows joined by spaces and blanks run together.
+    func paneText(_ chat: Harness) -> String {
+        let rows = chat.state.screenLayout(for: chat.layout).paneRows
+        return rows.map { chat.frame.text(ofRow: $0) }.joined(separator: " ")
+            .split(separator: " ", omittingEmptySubsequences: true).joined(separator: " ")
+    }
+
+    @Test(arguments: [40, 52, 80, 100, 120])
+    func everyExplanationCanBeReadAtAnyWidth(columns: Int) {
+        for (draft, explanation) in [
+            ("/nosuch", "unknown command /nosuch: /help lists them, //nosuch sends it as text"),
+            ("/nick two words", "cannot use 'two words' as a nick: it contains spaces or control characters"),
+            ("/clear now", "usage: /clear (it takes nothing after it)"),
+        ] {
+            var chat = Harness(columns: columns, rows: 12)
+            enter(draft, in: &chat)
+            #expect(paneText(chat).contains(explanation), "\(draft) at \(columns) columns: \(paneText(chat))")
+            #expect(chat.state.composer.draft.text == draft, "the draft is kept to fix")
+            let separator = chat.frame.text(ofRow: chat.state.screenLayout(for: chat.layout).separatorRow!)
+            #expect(separator.contains(" \(explanation.prefix(6))"), "the separator starts saying it: \(separator)")
+        }
+    }
+
+    @Test func commandsAreMatchedWithoutRegardToCase() {
+        var chat = Harness(columns: 60, rows: 10)
+        enter("/NICK bob", in: &chat)
+        #expect(chat.state.nick == "bob")
+        enter("/Me waves", in: &chat)
+        #expect(chat.effects.last == .send(Message(sender: "bob", text: "waves", time: chat.now, kind: .action, isOwn: true)))
+        enter("/QUIT", in: &chat)
+        #expect(chat.state.isFinished)
     }
 
     @Test func helpListsTheCommandsInThePaneWithoutSendingAnything() {

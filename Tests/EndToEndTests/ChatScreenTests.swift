@@ -329,6 +329,21 @@ extension EndToEnd {
             #expect(!screen.contains { $0.contains("──") || $0.contains("unsent") }, "no trace of the chat screen")
         }
 
+        @Test func aCommandThatCannotRunSaysWhyAtEightyColumns() throws {
+            let session = try started()
+            try session.type("/nosuch")
+            try session.press("Enter")
+            let screen = try session.waitUntil("the explanation is in the pane") { screen, _ in
+                screen.contains { $0.contains("-!- unknown command /nosuch: /help lists them, //nosuch sends it as text") }
+            }
+            #expect(screen[22].contains(" unknown command /nosuch"), "and starts on the separator: \(screen[22])")
+            #expect(screen[23] == "/nosuch", "the draft stays to be fixed")
+            try session.press("C-u")
+            try session.type("/NICK bob")
+            try session.press("Enter")
+            try session.waitUntil("commands are read in any case") { screen, _ in screen[22].hasSuffix(" bob ──") }
+        }
+
         @Test func ctrlDOnAnEmptyDraftQuitsAndSoDoesSlashQuit() throws {
             let ctrlD = try started()
             try ctrlD.press("C-d")
