@@ -19,7 +19,8 @@ public struct ChatState: Sendable {
     /// What went wrong with the last Enter (a message that could not be stored,
     /// a command that could not be run), until one succeeds.
     public private(set) var warning: String?
-    /// Lines of a replayed transcript shown as plain text because they were broken.
+    /// Lines of a replayed transcript shown as plain text because they were broken;
+    /// they are not counted in `received`.
     public private(set) var unreadableLines = 0
     /// What went wrong keeping the draft on disk, while it does.
     public private(set) var draftProblem: String?
@@ -28,7 +29,7 @@ public struct ChatState: Sendable {
     /// Messages received from outside (other processes, a replay) since start;
     /// history read from the room does not count.
     public private(set) var received = 0
-    /// True once a replayed transcript's input has ended.
+    /// True once a replayed transcript's input has ended and its last message is shown.
     public private(set) var replayEnded = false
     /// Where the pane is scrolled back to; nil while it follows the newest message.
     public private(set) var scrolledTo: PanePosition?
@@ -235,13 +236,11 @@ public struct ChatState: Sendable {
         case .resize(let newSize):
             size = newSize
         case .received(let message):
-            let message = markingOwn(message)
-            messages.append(message)
-            makeRoom(forSenderOf: message)
+            receive(message)
             received += 1
-            if let sent = Self.recallText(message) { sentHistory.append(sent) }
-            if scrolledTo != nil { unread += 1 }
-            if let scrollbackLimit { forgetOldest(keeping: scrollbackLimit) }
+        case .unreadable(let message):
+            receive(message)
+            unreadableLines += 1
         case .history(let older):
             historyRead = true
             firstMessageID -= older.count
@@ -254,9 +253,8 @@ public struct ChatState: Sendable {
             walkPosition = walkPosition.map { $0 + recalled.count }
             walkDrafts = Dictionary(uniqueKeysWithValues: walkDrafts.map { ($0.key + recalled.count, $0.value) })
             if let match = search?.match { search?.match = match + recalled.count }
-        case .replay(let unreadable, let ended):
-            unreadableLines = unreadable
-            replayEnded = ended
+        case .replayEnded:
+            replayEnded = true
         case .delivered:
             if let message = outgoing {
                 messages.append(message)
@@ -287,6 +285,16 @@ public struct ChatState: Sendable {
         composer.layOut(width: size.columns, rules: rules)
         composer.scrollToCaret(in: composer.layout, visibleRows: screenLayout(for: composer.layout).composerRows.count)
         return effects
+    }
+
+    /// Adds a message that arrived from outside.
+    private mutating func receive(_ message: Message) {
+        let message = markingOwn(message)
+        messages.append(message)
+        makeRoom(forSenderOf: message)
+        if let sent = Self.recallText(message) { sentHistory.append(sent) }
+        if scrolledTo != nil { unread += 1 }
+        if let scrollbackLimit { forgetOldest(keeping: scrollbackLimit) }
     }
 
     /// `message`, marked as the user's own when it is from the user's nick.

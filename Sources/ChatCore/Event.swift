@@ -10,9 +10,11 @@ public enum Event: Equatable, Sendable {
     case received(Message)
     /// Older messages of the room, oldest first, read after the first frame.
     case history([Message])
-    /// How reading a replayed transcript goes: lines that could not be read as
-    /// their format (shown as plain text), and whether its input has ended.
-    case replay(unreadableLines: Int, ended: Bool)
+    /// A line of a replayed transcript that could not be read as its format,
+    /// shown as plain text: counted as unreadable, not as received.
+    case unreadable(Message)
+    /// A replayed transcript's input has ended and its last message is shown.
+    case replayEnded
     /// The message asked for by `Effect.send` is safely stored.
     case delivered
     /// The message asked for by `Effect.send` could not be stored, and why; it

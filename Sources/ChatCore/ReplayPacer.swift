@@ -1,13 +1,14 @@
 /// Plays replayed messages with their original gaps divided by a speed factor, so
 /// a recorded conversation can be watched as it happened. Gaps are capped, and
-/// messages without a time follow the one before at once.
-public struct ReplayPacer: Sendable {
+/// messages without a time follow the one before at once. `Item` is what is
+/// played: a message, or the event that carries it.
+public struct ReplayPacer<Item: Sendable>: Sendable {
     /// How many times faster than recorded to play.
     public let speed: Double
     /// The longest wait between two messages, in seconds, whatever the recording says.
-    public static let maxGap = 3.0
+    public let maxGap = 3.0
 
-    private var queue: [Message] = []
+    private var queue: [(item: Item, time: Timestamp?)] = []
     private var head = 0
     /// When (on the caller's clock, in seconds) the next message is due.
     private var due: Double?
@@ -21,9 +22,9 @@ public struct ReplayPacer: Sendable {
     /// True while messages wait to be played.
     public var hasWaiting: Bool { head < queue.count }
 
-    /// Adds a message read from the input.
-    public mutating func add(_ message: Message) {
-        queue.append(message)
+    /// Adds what was read from the input, recorded at `time`.
+    public mutating func add(_ item: Item, at time: Timestamp?) {
+        queue.append((item, time))
     }
 
     /// When the next message is due, or nil when none waits or it is due now
@@ -32,21 +33,21 @@ public struct ReplayPacer: Sendable {
         hasWaiting ? due : nil
     }
 
-    /// The messages due by `now`, in order, and the time the next one is due.
-    public mutating func release(now: Double) -> [Message] {
-        var released: [Message] = []
+    /// What is due by `now`, in order.
+    public mutating func release(now: Double) -> [Item] {
+        var released: [Item] = []
         while head < queue.count {
-            let message = queue[head]
+            let (item, time) = queue[head]
             if due == nil { due = now }  // the first message plays at once
-            if let last = lastRecorded, let time = message.time, let scheduled = due {
+            if let last = lastRecorded, let time, let scheduled = due {
                 let gap = Double(time.secondsSinceEpoch - last.secondsSinceEpoch) / speed
-                due = scheduled + min(max(0, gap), Self.maxGap)
+                due = scheduled + min(max(0, gap), maxGap)
                 lastRecorded = nil
             }
             guard let scheduled = due, scheduled <= now else { break }
-            released.append(message)
+            released.append(item)
             head += 1
-            lastRecorded = message.time ?? lastRecorded
+            lastRecorded = time ?? lastRecorded
             due = scheduled
         }
         if head > 1024 && head * 2 > queue.count {

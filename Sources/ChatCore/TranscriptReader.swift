@@ -1,7 +1,8 @@
 /// Reads a transcript line by line, recognising each line's format on its own:
 /// chat-tui's JSON Lines, the logs of WeeChat, irssi, catgirl and ZNC, and plain
 /// text. A line that starts like one of these but is broken is shown as plain
-/// text and counted in `brokenLines`, so nothing is dropped unseen.
+/// text without a time (it has none of its own) and counted in `brokenLines`,
+/// so nothing is dropped unseen.
 public struct TranscriptReader: Sendable {
     /// Who plain-text lines are from.
     public let source: String
@@ -36,23 +37,23 @@ public struct TranscriptReader: Sendable {
         switch line.first {
         case "{":
             if let message = Transcript.decode(line) { return message }
-            return broken(line, now: now)
+            return broken(line)
         case "[":
             if let message = catgirl(line) ?? znc(line) { return message }
         case "-" where line.hasPrefix("--- "):
             if irssiBookkeeping(line) { return nil }
         default:
             if let first = line.first, first.isASCII, first.isNumber {
-                if let result = weechat(line) { return result ?? broken(line, now: now) }
+                if let result = weechat(line) { return result ?? broken(line) }
                 if let message = irssi(line) { return message }
             }
         }
         return Message(sender: source, text: String(line), time: now)
     }
 
-    private mutating func broken(_ line: Substring, now: Timestamp) -> Message {
+    private mutating func broken(_ line: Substring) -> Message {
         brokenLines += 1
-        return Message(sender: source, text: String(line), time: now)
+        return Message(sender: source, text: String(line), time: nil)
     }
 
     // MARK: WeeChat: `2026-12-02 18:11:24<TAB>bob<TAB>hello`

@@ -7,7 +7,9 @@ import Glibc
 final class ReplayInput {
     private let lines: LineReader
     private var reader: TranscriptReader
-    private var pacer: ReplayPacer?
+    private var pacer: ReplayPacer<Event>?
+    /// True once the end of the input has been told, after its last message.
+    private var endTold = false
     private let ownsDescriptor: Bool
     private let wallClock: SystemClock
 
@@ -38,7 +40,7 @@ final class ReplayInput {
         lines = LineReader(descriptor: descriptor)
         reader = TranscriptReader(source: sender, clock: clock, today: clock.civilTime(wallClock.now()),
                                   fileDate: fileDate)
-        pacer = speed.map(ReplayPacer.init(speed:))
+        pacer = speed.map { ReplayPacer(speed: $0) }
     }
 
     deinit {
@@ -59,16 +61,18 @@ final class ReplayInput {
         var events: [Event] = []
         if readable {
             let stamp = wallClock.now()
-            let before = (reader.brokenLines, lines.ended)
             for line in lines.readLines() {
+                let broken = reader.brokenLines
                 guard let message = reader.read(line, now: stamp) else { continue }
-                if pacer == nil { events.append(.received(message)) } else { pacer?.add(message) }
-            }
-            if before != (reader.brokenLines, lines.ended) {
-                events.append(.replay(unreadableLines: reader.brokenLines, ended: lines.ended))
+                let event: Event = reader.brokenLines > broken ? .unreadable(message) : .received(message)
+                if pacer == nil { events.append(event) } else { pacer?.add(event, at: message.time) }
             }
         }
-        events += (pacer?.release(now: now) ?? []).map(Event.received)
+        events += pacer?.release(now: now) ?? []
+        if lines.ended, !endTold, !(pacer?.hasWaiting ?? false) {
+            endTold = true
+            events.append(.replayEnded)
+        }
         return events
     }
 

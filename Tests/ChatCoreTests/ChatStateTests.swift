@@ -209,10 +209,14 @@ struct Harness {
 
     @Test func theSeparatorCountsUnreadableLinesAndSaysWhenInputEnded() {
         var chat = Harness(columns: 80, rows: 10)
-        chat.state.apply(.replay(unreadableLines: 2, ended: false), now: chat.now)
+        for text in ["{broken", "{also"] {
+            chat.state.apply(.unreadable(Message(sender: "replay", text: text, time: nil)), now: chat.now)
+        }
         #expect(chat.frame.text(ofRow: 8).contains(" 2 unreadable lines "))
+        #expect(chat.state.received == 0, "an unreadable line is not also counted as received")
+        #expect(chat.state.messages.map(\.text) == ["{broken", "{also"], "and is shown")
         #expect(!chat.frame.text(ofRow: 8).contains("end of input"))
-        chat.state.apply(.replay(unreadableLines: 2, ended: true), now: chat.now)
+        chat.state.apply(.replayEnded, now: chat.now)
         #expect(chat.frame.text(ofRow: 8).contains(" end of input "))
         #expect(chat.frame.text(ofRow: 8).hasSuffix(" alice ──"))
     }

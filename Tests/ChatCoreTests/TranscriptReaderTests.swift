@@ -135,6 +135,8 @@ import Testing
         #expect(result.messages.map(\.text) == lines)
         #expect(result.messages.allSatisfy { $0.sender == "replay" })
         #expect(result.broken == 3)
+        #expect(result.messages.allSatisfy { $0.time == nil },
+                "a broken line has no time of its own; it is not stamped with the time it was read")
     }
 
     @Test func emptyLinesAndLogBookkeepingHoldNoMessage() {
@@ -153,15 +155,15 @@ import Testing
     }
 
     @Test func gapsAreDividedByTheSpeedAndCapped() {
-        var pacer = ReplayPacer(speed: 4)
-        for seconds: Int64? in [0, 10, nil, 12, 1000] { pacer.add(message(seconds)) }
+        var pacer = ReplayPacer<Message>(speed: 4)
+        for seconds: Int64? in [0, 10, nil, 12, 1000] { pacer.add(message(seconds), at: message(seconds).time) }
         #expect(pacer.release(now: 100).map(\.text) == ["0"])
         #expect(pacer.nextDue() == 102.5)
         #expect(pacer.release(now: 102.4).isEmpty)
         #expect(pacer.release(now: 102.5).map(\.text) == ["10", "-1"], "an untimed message follows at once")
         #expect(pacer.nextDue() == 103)
         #expect(pacer.release(now: 103).map(\.text) == ["12"])
-        #expect(pacer.nextDue() == 103 + ReplayPacer.maxGap, "988 s / 4 is capped")
+        #expect(pacer.nextDue() == 103 + pacer.maxGap, "988 s / 4 is capped")
         #expect(pacer.release(now: 200).map(\.text) == ["1000"])
         #expect(!pacer.hasWaiting)
     }

@@ -206,13 +206,15 @@ extension EndToEnd {
                 screen.contains { $0.contains(" end of input ") }
             }
             let pane = screen.joined(separator: "\n")
-            // Names right-aligned in the eight columns `<replay>` takes.
+            // Names right-aligned in the eight columns `<replay>` takes. The broken
+            // line has no time of its own; plain text has the time it arrived.
             for line in ["18:11    <bob> json hello", "18:11  <carol> weechat hello", "13:45   * dave waves",
                          "18:12   <erin> irssi hello", "18:13  <frank> catgirl hello", "18:14      --> gina (~gina@host)",
-                         "18:15   <hank> red and bold", #"<replay> {"broken json"#, "10:30          plain words"] {
+                         "18:15   <hank> red and bold", #"      <replay> {"broken json"#, "10:30 <replay> plain words"] {
                 #expect(pane.contains(line), "\(line) is shown")
             }
-            #expect(pane.contains("── local · replay ─ 1 unreadable line ─ end of input ─ 9 received ──"))
+            #expect(pane.contains("── local · replay ─ 1 unreadable line ─ end of input ─ 8 received ──"),
+                    "the unreadable line is counted once, not also as received")
             let styled = try session.screen(styles: true).first { $0.contains("<hank>") } ?? ""
             #expect(styled.contains("\u{1B}[91m\u{1B}[40mred"), "IRC colour 4 on 1 is bright red on black: \(styled.debugDescription)")
             #expect(styled.contains("\u{1B}[1mbold"))
@@ -236,6 +238,34 @@ extension EndToEnd {
             let elapsed = Date().timeIntervalSince(start)
             #expect(elapsed >= 3.5, "8 recorded seconds at speed 2 take 4 s, took \(elapsed)")
             #expect(elapsed < 8, "but not the recorded 8 s")
+        }
+
+        @Test func theEndOfInputIsSaidOnceTheLastPacedMessageIsShown() throws {
+            let folder = try makeTemporaryFolder()
+            defer { try? FileManager.default.removeItem(atPath: folder) }
+            let path = try file([
+                #"{"ts":"2026-12-02T18:00:00Z","from":"bob","text":"one"}"#,
+                #"{"broken"#,
+                #"{"ts":"2026-12-02T18:00:01Z","from":"bob","text":"two"}"#,
+                #"{"ts":"2026-12-02T18:00:02Z","from":"bob","text":"three"}"#,
+            ].joined(separator: "\n") + "\n", in: folder)
+            let session = try TmuxSession(columns: 90, rows: 10, arguments: ["--replay", path, "--speed", "1"])
+            // The file is read at once; the messages are played a second apart.
+            var screens: [[String]] = []
+            let last = try session.waitUntil("the last message plays") { screen, _ in
+                screens.append(screen)
+                return screen.contains { $0.hasSuffix(" three") }
+            }
+            let early = screens.filter { screen in
+                !screen.contains { $0.hasSuffix(" three") } && screen.contains { $0.contains("end of input") }
+            }
+            #expect(early.isEmpty, "the end was said while messages still waited: \(early.first ?? [])")
+            #expect(screens.contains { screen in screen.contains { $0.hasSuffix("<bob> one") } }, "one played first")
+            let shown = try session.waitUntil("the end is said") { screen, _ in
+                screen.contains { $0.contains(" end of input ") }
+            }
+            #expect(shown.contains { $0.contains(" 1 unreadable line ─ end of input ─ 3 received ") }, "\(shown)")
+            #expect(last.filter { $0.contains("Wednesday 2 December 2026") }.count <= 1, "one day line: \(last)")
         }
 
         @Test func sentMessagesGoToAPipedStandardOutput() throws {
