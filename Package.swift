@@ -19,7 +19,7 @@ let package = Package(
             name: "chat-tui",
             dependencies: ["ChatCore", "ChatIO", "TUI"]
         ),
-        .testTarget(name: "ChatCoreTests", dependencies: ["ChatCore"]),
+        .testTarget(name: "ChatCoreTests", dependencies: ["ChatCore"], exclude: ["Fixtures"]),
         .testTarget(name: "ChatIOTests", dependencies: ["ChatIO", "ChatCore"]),
         .testTarget(name: "TUITests", dependencies: ["TUI"]),
         .testTarget(name: "EndToEndTests", exclude: ["width-corpus.txt", "slow-terminal.py"]),

@@ -44,12 +44,13 @@ extension Timestamp {
         return (hour, minute, second)
     }
 
-    /// Reads `Z` or a numeric offset from UTC, `+09:00` (or `+0900` without
-    /// `colon`), in seconds east of UTC.
-    static func scanOffset(_ scanner: inout TextScanner, colon: Bool) -> Int? {
+    /// Reads `Z` or a numeric offset from UTC, `+09:00` (`+0900` when `colon` is
+    /// false, either when it is nil), in seconds east of UTC.
+    static func scanOffset(_ scanner: inout TextScanner, colon: Bool?) -> Int? {
         if scanner.skip(anyOf: "Zz") != nil { return 0 }
         guard let sign = scanner.skip(anyOf: "+-"), let hours = scanner.digits(2) else { return nil }
-        if colon { guard scanner.skip(":") else { return nil } }
+        let hasColon = scanner.skip(":")
+        if let colon, colon != hasColon { return nil }
         guard let minutes = scanner.digits(2), hours < 24, minutes < 60 else { return nil }
         return (sign == "-" ? -1 : 1) * (hours * 3600 + minutes * 60)
     }

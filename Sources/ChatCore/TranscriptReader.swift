@@ -39,7 +39,7 @@ public struct TranscriptReader: Sendable {
             if let message = Transcript.decode(line) { return message }
             return broken(line)
         case "[":
-            if let message = catgirl(line) ?? znc(line) { return message }
+            if let message = bracketed(line) { return message }
         case "-" where line.hasPrefix("--- "):
             if irssiBookkeeping(line) { return nil }
         default:
@@ -82,34 +82,58 @@ public struct TranscriptReader: Sendable {
         }
     }
 
-    // MARK: catgirl: `[2026-12-02T18:11:54+0000] <bob> hello`
+    // MARK: ZNC and catgirl: a time in brackets, then an IRC line
+    //
+    // ZNC: `[18:11:24] <bob> hello`, `[18:11:24] *** Joins: bob (~bob@host)`, and
+    // with `-timestamp` any of the shapes `bracketedTime` reads. catgirl:
+    // `[2026-12-02T18:11:54+0000] <bob> hello`.
 
-    private func catgirl(_ line: Substring) -> Message? {
+    private func bracketed(_ line: Substring) -> Message? {
         var scanner = TextScanner(line)
-        guard scanner.skip("["), let civil = Timestamp.scanDateTime(&scanner, separators: "T"),
-              let offset = Timestamp.scanOffset(&scanner, colon: false), scanner.skip("] ") else { return nil }
-        let time = Timestamp(secondsSinceEpoch: civil.secondsSinceEpoch - Int64(offset))
-        return ircBody(scanner.rest, time)
+        guard scanner.skip("["), let time = bracketedTime(&scanner), scanner.skip("] ") else { return nil }
+        let body = scanner.rest
+        guard body.hasPrefix("*** ") else { return ircBody(body, time) }
+        var rest = body.dropFirst(4)
+        for (label, kind) in [("Joins: ", MessageKind.join), ("Parts: ", .part), ("Quits: ", .part)]
+        where rest.hasPrefix(label) {
+            rest = rest.dropFirst(label.count)
+            // A part or quit without a reason is written with an empty one: `()`.
+            if kind == .part, rest.hasSuffix(" ()") { rest = rest.dropLast(3) }
+            return event(kind, rest, time)
+        }
+        return message(kind: .system, sender: "", rest, time)
     }
 
-    // MARK: ZNC: `[18:11:24] <bob> hello`, `[18:11:24] *** Joins: bob (~bob@host)`
-
-    private func znc(_ line: Substring) -> Message? {
-        var scanner = TextScanner(line)
-        guard scanner.skip("["), let clockTime = Timestamp.scanTime(&scanner, seconds: true),
-              scanner.skip("] ") else { return nil }
-        let time = localTime(clockTime)
-        let body = scanner.rest
-        if body.hasPrefix("*** ") {
-            var rest = body.dropFirst(4)
-            for (label, kind) in [("Joins: ", MessageKind.join), ("Parts: ", .part), ("Quits: ", .part)]
-            where rest.hasPrefix(label) {
-                rest = rest.dropFirst(label.count)
-                return event(kind, rest, time)
-            }
-            return message(kind: .system, sender: "", rest, time)
+    /// Reads the time inside the brackets: `HH:MM` or `HH:MM:SS`, after
+    /// `YYYY-MM-DD` and a space or `T` when the log gives the date, with
+    /// fractions of a second (dropped) and an offset from UTC (`Z`, `+09:00`,
+    /// `+0900`) where it gives them. Without a date, the date is the file's (or
+    /// irssi's or today's); without an offset, the time is local.
+    private func bracketedTime(_ scanner: inout TextScanner) -> Timestamp? {
+        var civil = currentDate
+        var dated = scanner
+        if let year = dated.digits(4), dated.skip("-") {
+            scanner = dated
+            guard let month = scanner.digits(2), scanner.skip("-"), let day = scanner.digits(2),
+                  scanner.skip(anyOf: "T ") != nil else { return nil }
+            civil = CivilTime(year: year, month: month, day: day)
         }
-        return ircBody(body, time)
+        guard let hour = scanner.digits(2), scanner.skip(":"), let minute = scanner.digits(2) else { return nil }
+        var second = 0
+        if scanner.skip(":") {
+            guard let value = scanner.digits(2) else { return nil }
+            second = value
+        }
+        if scanner.skip(".") {
+            guard !scanner.take(while: { $0.isASCII && $0.isNumber }).isEmpty else { return nil }
+        }
+        civil.hour = hour
+        civil.minute = minute
+        civil.second = second
+        guard hour < 24, minute < 60, second <= 60, civil.isValid else { return nil }
+        if scanner.current == "]" { return clock.timestamp(fromLocal: civil) }
+        guard let offset = Timestamp.scanOffset(&scanner, colon: nil) else { return nil }
+        return Timestamp(secondsSinceEpoch: civil.secondsSinceEpoch - Int64(offset))
     }
 
     // MARK: irssi: `18:11 < bob> hello`, `18:11  * bob waves`, `18:11 -!- bob [...] has joined #test`
@@ -161,11 +185,16 @@ public struct TranscriptReader: Sendable {
             return message(kind: .message, sender: Self.withoutModes(nick), scanner.rest, time)
         }
         if scanner.skip("* ") { return event(.action, scanner.rest, time) }
-        if scanner.skip("-"), let nick = scanner.upTo("-"), !nick.isEmpty, !nick.contains(" ") {
-            scanner.skip("-")
-            scanner.skip(" ")
-            return message(kind: .notice, sender: nick.split(separator: "(").first.map(String.init) ?? String(nick),
-                           scanner.rest, time)
+        // `-nick- text`: nicks hold no spaces but may hold dashes, so the nick
+        // is the first word without its last dash (`-dash-bot- hi`, `-trail-- hi`).
+        if scanner.skip("-") {
+            let word = scanner.take { $0 != " " }
+            if word.count > 1, word.last == "-" {
+                let nick = word.dropLast()
+                scanner.skip(" ")
+                return message(kind: .notice, sender: nick.split(separator: "(").first.map(String.init) ?? String(nick),
+                               scanner.rest, time)
+            }
         }
         return message(kind: .system, sender: "", body, time)
     }

@@ -240,6 +240,30 @@ extension EndToEnd {
             #expect(elapsed < 8, "but not the recorded 8 s")
         }
 
+        /// A log a real ZNC wrote (see scripts/capture-znc-logs.py), replayed in
+        /// the time zone of the ZNC user who wrote it, as docs/transcript.md says.
+        @Test func aRealZNCLogIsReplayedWithEverySenderKindAndTime() throws {
+            let folder = URL(fileURLWithPath: #filePath).deletingLastPathComponent().deletingLastPathComponent()
+                .appendingPathComponent("ChatCoreTests/Fixtures/znc/default")
+            let name = try #require(try FileManager.default.contentsOfDirectory(atPath: folder.path).first)
+            let path = folder.appendingPathComponent(name).path
+            let log = try String(contentsOfFile: path, encoding: .utf8).split(separator: "\n")
+            let notice = try #require(log.first { $0.contains("-dash-bot- ") })
+            let time = notice.dropFirst().prefix(5)  // `[HH:MM`
+            let session = try TmuxSession(columns: 80, rows: 30, arguments: ["--replay", path],
+                                          launcher: ["env", "TZ=Asia/Tokyo"])
+            let screen = try session.waitUntil("the log is shown") { screen, _ in
+                screen.contains { $0.contains(" end of input ") }
+            }
+            #expect(screen.contains("\(time) -dash-bot- notice from a nick with a dash"), "\(screen)")
+            #expect(screen.contains { $0.hasSuffix(" -trail-- notice from a nick that ends in a dash") })
+            #expect(screen.contains { $0.hasSuffix("<-- carol (~carol@127.0.0.1)") }, "no empty reason shown")
+            #expect(screen.contains { $0.hasSuffix("    <alice> hello from alice") })
+            #expect(screen.contains { $0.hasSuffix(String(repeating: " ", count: 12) + "日本語のメッセージも読める") },
+                    "alice's second line leaves her name out")
+            #expect(!screen.contains { $0.contains("unreadable") || $0.contains("<replay>") })
+        }
+
         @Test func theEndOfInputIsSaidOnceTheLastPacedMessageIsShown() throws {
             let folder = try makeTemporaryFolder()
             defer { try? FileManager.default.removeItem(atPath: folder) }
