@@ -81,18 +81,18 @@ public struct ChatState: Sendable {
     /// shows as a count of the messages received.
     public let isReplay: Bool
     /// Where the room is kept, as the user would write the path; nil for a replay.
-    public let location: String?
+    let location: String?
     /// True once the room's history has been read, so an empty pane means an
     /// empty room rather than one still loading.
     private var historyRead = false
     /// The widest the column of names grows; longer names are cut.
-    public let senderColumnLimit: Int
+    let senderColumnLimit: Int
     /// The width of the column of names: the widest name among the messages
     /// held, up to `senderColumnLimit`, so every message's text lines up.
-    public private(set) var senderWidth = 1
+    private(set) var senderWidth = 1
 
-    /// The longest gap, in seconds, between two messages from one sender that
-    /// are shown as one group under one header.
+    /// The longest gap, in seconds, between two messages from one sender for
+    /// the later to leave the sender's name out.
     public static let groupingGap: Int64 = 5 * 60
 
     public init(room: String, nick: String, size: TerminalSize, rules: WidthRules = .terminal,
@@ -121,7 +121,7 @@ public struct ChatState: Sendable {
 
     /// Where the room is kept, while the pane should say so: the room is
     /// read and holds nothing, as on a first start.
-    public var emptyRoomLocation: String? {
+    var emptyRoomLocation: String? {
         historyRead && messages.isEmpty ? location : nil
     }
 

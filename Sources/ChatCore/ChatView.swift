@@ -47,7 +47,7 @@ public struct ChatView {
     }
 
     private func drawPane(_ state: ChatState, rows: Range<Int>, into frame: inout Frame) {
-        if state.messages.isEmpty, let location = state.emptyRoomLocation {
+        if let location = state.emptyRoomLocation {
             // Wrapped, never cut, at the bottom where the first message will be.
             let hint = Array(Self.emptyRoomHint(room: state.room, location: location))
             let wrapped = TextWrapper(rules: state.rules).rows(of: hint, width: state.size.columns)

@@ -94,7 +94,7 @@ public struct MessageLayout: Sendable {
         let wrapped = TextWrapper(rules: rules).rows(of: text, width: max(1, width - textColumn))
         var rows: [[Span]] = []
         if let day = context.dayLine { rows.append(Self.dayLine(day, width: width, rules: rules)) }
-        if !inline { rows.append(header) }
+        if !inline && (context.showsSender || !time.isEmpty) { rows.append(header) }
         for (index, row) in wrapped.enumerated() {
             var spans = inline && index == 0 ? header : []
             var column = textColumn

@@ -128,6 +128,12 @@ import Testing
         let frame = chat.frame
         #expect(trimmed(frame, 2) == "18:11 <someone>")
         #expect(trimmed(frame, 3) == "  hi there")
+        chat.state.apply(.received(Message(sender: "someone", text: "again", time: chat.now)), now: chat.now)
+        #expect((0...3).map { trimmed(chat.frame, $0) } == ["18:11 <someone>", "  hi there", "18:11", "  again"],
+                "the next one from the same sender keeps its time on a row of its own")
+        chat.state.apply(.received(Message(sender: "someone", text: "untimed", time: nil)), now: chat.now)
+        #expect((0...3).map { trimmed(chat.frame, $0) } == ["18:11", "  again", "      <someone>", "  untimed"],
+                "one without a time names its sender")
     }
 
     @Test func longSenderNamesAreCut() {
