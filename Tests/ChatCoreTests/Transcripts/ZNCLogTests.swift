@@ -4,10 +4,10 @@ import Testing
 
 /// Logs written by a real ZNC 1.8 (Debian's `znc`, its `log` module) while a few
 /// clients talked on an ngIRCd: recorded by `scripts/capture-znc-logs.py` into
-/// `Fixtures/znc/`, with ZNC's default timestamp (`default/`) and with
+/// `Tests/ChatCoreTests/Fixtures/znc/`, with ZNC's default timestamp (`default/`) and with
 /// `-timestamp "[%Y-%m-%d %H:%M:%S]"` (`dated/`).
 @Suite struct ZNCLogTests {
-    static let fixtures = URL(fileURLWithPath: #filePath).deletingLastPathComponent()
+    static let fixtures = URL(fileURLWithPath: #filePath).deletingLastPathComponent().deletingLastPathComponent()
         .appendingPathComponent("Fixtures/znc")
 
     /// Each line's file, its lines, and the date in its name.

@@ -1,0 +1,36 @@
+@testable import ChatCore
+
+/// A state fed events the way the run loop feeds it.
+struct Harness {
+    var state: ChatState
+    var effects: [Effect] = []
+    let now = Timestamp(secondsSinceEpoch: 1_796_235_084)
+    /// When set, storing a sent message fails for this reason, as a full disk would.
+    var storageFailure: String?
+
+    init(columns: Int = 21, rows: Int = 24, rules: WidthRules = .terminal, style: MessageStyle = .lines) {
+        state = ChatState(room: "local", nick: "alice", size: TerminalSize(columns: columns, rows: rows), rules: rules,
+                          messageStyle: style)
+    }
+
+    mutating func type(_ text: String) { effects += state.apply(.text(text), now: now) }
+    /// Presses `key` and answers each `Effect.send` as the program would.
+    mutating func press(_ key: Key, times: Int = 1) {
+        for _ in 0..<times {
+            let new = state.apply(.key(key), now: now)
+            effects += new
+            for case .send(_) in new {
+                state.apply(storageFailure.map(Event.deliveryFailed) ?? .delivered, now: now)
+            }
+        }
+    }
+    mutating func resize(_ columns: Int, _ rows: Int) {
+        effects += state.apply(.resize(TerminalSize(columns: columns, rows: rows)), now: now)
+    }
+
+    var layout: ComposerLayout { state.composerLayout }
+    var composerRows: Int { state.screenLayout(for: layout).composerRows.count }
+    var frame: Frame { ChatView(clock: .utc).frame(for: state) }
+    /// The caret's row within the composer's visible rows.
+    var visibleCaretRow: Int { layout.caretRow - state.composer.scrollTop }
+}
