@@ -12,12 +12,12 @@ SUDO := $(if $(filter 0,$(shell id -u)),,sudo)
 
 # Debian packages the build needs, and those only the tests need.
 BUILD_PACKAGES := libncurses-dev pkg-config
-TEST_PACKAGES := tmux
+TEST_PACKAGES := tmux man-db
 # The peers and tools the benchmark measures chat-tui beside, and the screen
 # emulator ptybench reads the screen with.
 BENCH_PACKAGES := irssi weechat-curses jq python3 python3-pyte
 
-.PHONY: run build test sanitize fuzz load bench bench-quick deps test-deps bench-deps clean
+.PHONY: run build install uninstall test sanitize fuzz load bench bench-quick deps test-deps bench-deps clean
 
 ## run: install what is missing, build in release mode and start chat-tui (ARGS="--nick NAME")
 run: build
@@ -26,6 +26,23 @@ run: build
 ## build: the release binary at .build/release/chat-tui
 build: deps
 	$(SWIFT) build $(RELEASE)
+
+# Where `make install` puts chat-tui: $(DESTDIR)$(PREFIX)/bin and the man page
+# under $(DESTDIR)$(PREFIX)/share/man/man1.
+PREFIX ?= /usr/local
+DESTDIR ?=
+BINDIR := $(DESTDIR)$(PREFIX)/bin
+MANDIR := $(DESTDIR)$(PREFIX)/share/man/man1
+
+## install: build, then install the binary and the man page (PREFIX=/usr/local, DESTDIR for staging)
+install: build
+	install -d "$(BINDIR)" "$(MANDIR)"
+	install -m 0755 $(BINARY) "$(BINDIR)/chat-tui"
+	install -m 0644 docs/chat-tui.1 "$(MANDIR)/chat-tui.1"
+
+## uninstall: remove what `make install` put in place (the same PREFIX and DESTDIR)
+uninstall:
+	rm -f "$(BINDIR)/chat-tui" "$(MANDIR)/chat-tui.1"
 
 ## test: unit tests, then the release binary driven in tmux
 test: deps test-deps
@@ -67,7 +84,7 @@ bench-quick: build
 deps:
 	@$(call install_missing,$(BUILD_PACKAGES))
 
-## test-deps: tmux, which the end-to-end tests drive chat-tui in
+## test-deps: tmux, which the end-to-end tests drive chat-tui in, and man, which reads the man page
 test-deps:
 	@$(call install_missing,$(TEST_PACKAGES))
 

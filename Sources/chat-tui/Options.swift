@@ -32,9 +32,12 @@ struct Options: Equatable {
 
     static let version = "chat-tui 0.1.0"
 
-    static let help = """
-        Usage: chat-tui [--nick NAME] [--room NAME] [--replay [FILE]] [--from NAME] [--speed FACTOR]
-                        [--style lines|bubbles] [--nick-width COLUMNS] [--no-color]
+    /// What `--help` prints; its keys and commands come from the tables that bind them.
+    static var help: String {
+        """
+        Usage: chat-tui [--nick NAME] [--room NAME] [--replay [FILE]] [--from NAME]
+                        [--speed FACTOR] [--style lines|bubbles] [--nick-width COLUMNS]
+                        [--no-color]
                chat-tui --probe
 
         A chat screen for the terminal: messages above, a composer below that grows
@@ -65,27 +68,14 @@ struct Options: Equatable {
         written to it as a JSON line: producer | chat-tui --replay | consumer.
 
         Keys:
-          Enter                    send the message
-          Shift-Enter, Alt-Enter,  start a new line in the message (Shift-Enter
-          Ctrl-J                   where the terminal reports it: docs/keys.md)
-          Left, Right              move by one character
-          Up, Down                 move by one row; from the first or last row, walk
-                                   through what you sent in this room
-          Ctrl-R                   search what you sent (Esc gives up, Enter keeps it)
-          Home, End, Ctrl-A/E      go to the start or end of the line
-          Backspace, Delete        delete one character
-          Ctrl-U, Ctrl-K           delete to the start or end of the line
-          Ctrl-W, Alt-D            delete the word before, after the cursor
-          Alt-B, Alt-F             move back, forward a word (also Ctrl-Left, Ctrl-Right)
-          Ctrl-Y, Alt-Y            put back deleted text, cycle through earlier deletions
-          Ctrl-_, Alt-_            undo, redo
-          Ctrl-Z                   suspend to the shell (fg resumes)
-          Ctrl-C, Ctrl-D, /quit    quit (Ctrl-D when the message is empty)
-          PgUp, PgDn, Esc          scroll the messages back, forward, to the newest
+        \(KeyBinding.helpLines().joined(separator: "\n"))
 
-        Commands: /help, /nick NAME, /me TEXT, /clear, /quit; //text sends /text.
-        Every key and command: docs/keys.md.
+        Commands:
+        \(Command.helpLines().joined(separator: "\n"))
+
+        Every key and command, in more words: docs/keys.md and man chat-tui.
         """
+    }
 
     /// `$USER`, else `$LOGNAME`, else a stand-in, made usable as a nick.
     static func defaultNick(environment: [String: String]) -> String {

@@ -16,6 +16,48 @@ extension EndToEnd {
             #expect(result.standardError.isEmpty)
         }
 
+        static let manPage = URL(fileURLWithPath: #filePath).deletingLastPathComponent().deletingLastPathComponent()
+            .deletingLastPathComponent().appendingPathComponent("docs/chat-tui.1").path
+
+        @Test func theManPageDescribesEveryOptionOfHelpAndReadsWithMan() throws {
+            let help = try runCommand(chatTUIBinary, ["--help"]).standardOutput
+            let page = try String(contentsOfFile: Self.manPage, encoding: .utf8).replacingOccurrences(of: "\\-", with: "-")
+            let options = Set(help.split(whereSeparator: { " [],=\n".contains($0) }).filter { $0.hasPrefix("--") })
+            #expect(options.count >= 10)
+            for option in options { #expect(page.contains(option), "the man page leaves out \(option)") }
+            let manual = try runCommand("/usr/bin/man", ["-l", Self.manPage], environment: ["MANWIDTH": "80", "PATH": "/usr/bin:/bin"])
+            #expect(manual.status == 0, "\(manual.standardError)")
+            #expect(manual.standardOutput.contains("chat-tui - a chat screen for the terminal"))
+            #expect(manual.standardOutput.contains("Ctrl-W, Alt-Backspace"))
+        }
+
+        @Test func makeInstallPutsTheBinaryAndManPageWhereTheShellAndManFindThem() throws {
+            let stage = try makeTemporaryFolder()
+            defer { try? FileManager.default.removeItem(atPath: stage) }
+            let root = URL(fileURLWithPath: Self.manPage).deletingLastPathComponent().deletingLastPathComponent().path
+            // `-o build` uses the binary the tests run rather than building again.
+            let make = ["-C", root, "-o", "build", "BINARY=\(chatTUIBinary)", "PREFIX=/usr", "DESTDIR=\(stage)"]
+            let install = try runCommand("/usr/bin/make", make + ["install"])
+            #expect(install.status == 0, "\(install.standardError)")
+            let version = try runCommand(stage + "/usr/bin/chat-tui", ["--version"])
+            #expect(version.standardOutput.hasPrefix("chat-tui "))
+            let manual = try runCommand("/usr/bin/man", ["-l", stage + "/usr/share/man/man1/chat-tui.1"],
+                                        environment: ["MANWIDTH": "80", "PATH": "/usr/bin:/bin"])
+            #expect(manual.standardOutput.contains("chat-tui - a chat screen for the terminal"))
+            let uninstall = try runCommand("/usr/bin/make", make + ["uninstall"])
+            #expect(uninstall.status == 0)
+            #expect(!FileManager.default.fileExists(atPath: stage + "/usr/bin/chat-tui"))
+            #expect(!FileManager.default.fileExists(atPath: stage + "/usr/share/man/man1/chat-tui.1"))
+        }
+
+        @Test func helpListsEveryKeyFromTheTable() throws {
+            let help = try runCommand(chatTUIBinary, ["--help"]).standardOutput
+            for name in ["Ctrl-W, Alt-Backspace", "Shift-Enter, Alt-Enter, Ctrl-J", "PgUp", "Esc", "/nick NAME"] {
+                #expect(help.contains("  \(name)  "), "\(name)")
+            }
+            #expect(help.split(separator: "\n").allSatisfy { $0.count <= 80 }, "every line fits 80 columns")
+        }
+
         @Test func versionPrintsTheVersion() throws {
             let result = try runCommand(chatTUIBinary, ["--version"])
             #expect(result.status == 0)

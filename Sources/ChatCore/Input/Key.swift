@@ -1,6 +1,6 @@
 /// A key the user pressed, as the terminal reports it. Printable text arrives as
 /// `Event.text` instead; this is for everything that edits, moves or commands.
-public indirect enum Key: Equatable, Sendable {
+public indirect enum Key: Hashable, Sendable {
     case enter
     case tab
     case backspace

@@ -306,52 +306,52 @@ public struct ChatState: Sendable {
 
     private mutating func press(_ key: Key, now: Timestamp) -> [Effect] {
         if search != nil, searching(key) { return [] }
-        switch key {
-        case .enter: return send(now: now)
-        case .alt(.enter), .shift(.enter), .control("j"): composer.edit { $0.insert("\n") }
-        case .left, .control("b"): composer.edit { $0.moveLeft() }
-        case .right, .control("f"): composer.edit { $0.moveRight() }
-        case .up, .control("p"):
+        guard let action = KeyBinding.action(for: key) else { return [] }
+        switch action {
+        case .send: return send(now: now)
+        case .newLine: composer.edit { $0.insert("\n") }
+        case .left: composer.edit { $0.moveLeft() }
+        case .right: composer.edit { $0.moveRight() }
+        case .up:
             if composerLayout.caretRow == 0, !sentHistory.isEmpty {
                 walk(by: -1)
             } else {
                 composer.moveVertically(by: -1, width: size.columns, rules: rules)
             }
-        case .down, .control("n"):
+        case .down:
             let layout = composerLayout
             if layout.caretRow == layout.rows.count - 1, walkPosition != nil {
                 walk(by: 1)
             } else {
                 composer.moveVertically(by: 1, width: size.columns, rules: rules)
             }
-        case .home, .control("a"): composer.edit { $0.moveToLineStart() }
-        case .end, .control("e"): composer.edit { $0.moveToLineEnd() }
-        case .backspace, .control("h"): composer.edit { $0.deleteBackward() }
-        case .delete: composer.edit { $0.deleteForward() }
-        case .control("u"): composer.kill { $0.deleteToLineStart() }
-        case .control("k"): composer.kill { $0.deleteToLineEnd() }
-        case .control("w"), .alt(.backspace): composer.kill { $0.deleteWordBackward() }
-        case .altCharacter("d"): composer.kill { $0.deleteWordForward() }
-        case .altCharacter("b"), .controlLeft: composer.edit { $0.moveWordLeft() }
-        case .altCharacter("f"), .controlRight: composer.edit { $0.moveWordRight() }
-        case .control("y"): composer.yank()
-        case .altCharacter("y"): composer.yankPrevious()
-        case .control("_"): composer.undo()
-        case .altCharacter("_"): composer.redo()
+        case .lineStart: composer.edit { $0.moveToLineStart() }
+        case .lineEnd: composer.edit { $0.moveToLineEnd() }
+        case .deleteBackward: composer.edit { $0.deleteBackward() }
+        case .deleteForward: composer.edit { $0.deleteForward() }
+        case .killToLineStart: composer.kill { $0.deleteToLineStart() }
+        case .killToLineEnd: composer.kill { $0.deleteToLineEnd() }
+        case .killWordBackward: composer.kill { $0.deleteWordBackward() }
+        case .killWordForward: composer.kill { $0.deleteWordForward() }
+        case .wordLeft: composer.edit { $0.moveWordLeft() }
+        case .wordRight: composer.edit { $0.moveWordRight() }
+        case .yank: composer.yank()
+        case .yankPrevious: composer.yankPrevious()
+        case .undo: composer.undo()
+        case .redo: composer.redo()
         case .pageUp: scroll(by: -max(1, paneHeight - 1))
         case .pageDown: scroll(by: max(1, paneHeight - 1))
-        case .escape: returnToNewest()
+        case .newest: returnToNewest()
         case .wheelUp: scroll(by: -Self.wheelRows)
         case .wheelDown: scroll(by: Self.wheelRows)
-        case .control("r"):
+        case .searchSent:
             guard !sentHistory.isEmpty else { break }
             search = HistorySearch(savedDraft: composer.draft)
             findMatch(from: sentHistory.count - 1)
-        case .control("z"): return [.suspend]
-        case .control("c"): isFinished = true
-        case .control("d"):
+        case .suspend: return [.suspend]
+        case .quit: isFinished = true
+        case .deleteForwardOrQuit:
             if composer.draft.isEmpty { isFinished = true } else { composer.edit { $0.deleteForward() } }
-        default: break
         }
         return []
     }
@@ -524,8 +524,7 @@ public struct ChatState: Sendable {
         case .me(let text): return send(Message(sender: nick, text: text, time: now, kind: .action, isOwn: true))
         case .quit: isFinished = true
         case .help:
-            note(["Keys: Enter sends, Shift-Enter, Alt-Enter or Ctrl-J adds a line, Ctrl-C or Ctrl-D on an empty line quits;",
-                  "see docs/keys.md or chat-tui --help for every key. Commands:"] + Command.summary, now: now)
+            note(["Keys:"] + KeyBinding.helpLines() + ["Commands:"] + Command.helpLines(), now: now)
         case .clear:
             firstMessageID += messages.count
             messages.removeAll()

@@ -1,6 +1,6 @@
 /// What a draft that starts with `/` asks for, its name in any case (`/NICK`).
 /// `//text` sends `/text` as it is.
-enum Command: Equatable {
+public enum Command: Equatable {
     case quit
     case help
     case clear
@@ -25,15 +25,25 @@ enum Command: Equatable {
         }
     }
 
-    /// The commands and what they do, for /help.
-    static let summary = [
-        "/help            this list",
-        "/nick NAME       send as NAME from now on",
-        "/me TEXT         send an action: * you TEXT",
-        "/clear           clear the view (the room's history stays)",
-        "/quit            quit",
-        "//text           send /text as it is",
+    /// The commands, as they are written, and what they do: what `/help`,
+    /// `--help`, docs/keys.md and the man page list.
+    public static let table: [(usage: String, summary: String)] = [
+        ("/help", "list the keys and commands in the pane"),
+        ("/nick NAME", "send as NAME from now on (no spaces, at most 32 characters)"),
+        ("/me TEXT", "send an action, shown as `* you TEXT`"),
+        ("/clear", "clear the view; the room's history stays on disk"),
+        ("/quit", "quit (words after it are ignored)"),
+        ("//text", "send `/text` as it is"),
     ]
+
+    /// The table as aligned lines of plain text.
+    public static func helpLines(indent: Int = 2) -> [String] {
+        let width = (table.map(\.usage.count).max() ?? 0) + 2
+        return table.map {
+            String(repeating: " ", count: indent) + $0.usage + String(repeating: " ", count: width - $0.usage.count)
+                + $0.summary.replacingBackquotes()
+        }
+    }
 
     /// The command in `text`; nil when `text` is a plain message.
     static func parse(_ text: String) throws(Problem) -> Command? {
@@ -65,5 +75,12 @@ enum Command: Equatable {
         default:
             throw .unknown(String(name))
         }
+    }
+}
+
+extension String {
+    /// The text without the backquotes that mark code in the docs, for plain text.
+    func replacingBackquotes() -> String {
+        String(filter { $0 != "`" })
     }
 }
