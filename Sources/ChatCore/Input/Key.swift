@@ -20,6 +20,9 @@ public indirect enum Key: Hashable, Sendable {
     /// Ctrl with the arrow keys, which move by word.
     case controlLeft
     case controlRight
+    /// Ctrl with Page Up and Page Down, which go to the previous and next room.
+    case controlPageUp
+    case controlPageDown
     /// A letter pressed with Ctrl, lower case: Ctrl-A is `.control("a")`.
     case control(Character)
     /// A character pressed with Alt (or after Esc), such as Alt-B.

@@ -26,14 +26,17 @@ struct KeyModifiers: Equatable {
     var isEmpty: Bool { !shift && !alt && !control }
 
     /// A function key (an arrow, Home, Delete...) pressed with these modifiers:
-    /// Ctrl-Left and Ctrl-Right move by word, Alt and Shift wrap the key, and
-    /// other Ctrl combinations mean nothing here.
+    /// Ctrl-Left and Ctrl-Right move by word, Ctrl-PgUp and Ctrl-PgDn change
+    /// rooms, Alt and Shift wrap the key, and other Ctrl combinations mean
+    /// nothing here.
     func apply(to key: Key) -> Key? {
         var result = key
         if control {
             switch key {
             case .left: result = .controlLeft
             case .right: result = .controlRight
+            case .pageUp: result = .controlPageUp
+            case .pageDown: result = .controlPageDown
             case .backspace: result = .alt(.backspace)  // Ctrl-Backspace deletes a word
             default: return nil
             }

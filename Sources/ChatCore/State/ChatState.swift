@@ -352,6 +352,8 @@ public struct ChatState: Sendable {
         case .quit: isFinished = true
         case .deleteForwardOrQuit:
             if composer.draft.isEmpty { isFinished = true } else { composer.edit { $0.deleteForward() } }
+        case .roomByNumber, .previousRoom, .nextRoom, .nextActiveRoom:
+            break  // the session's: one room alone has nowhere to go
         }
         return []
     }
@@ -533,6 +535,14 @@ public struct ChatState: Sendable {
         case .nick(let name):
             nick = name
             note(["you are now \(name)"], now: now)
+        case .join(let name):
+            composer.reset()
+            warning = nil
+            return [.openRoom(name)]
+        case .part:
+            composer.reset()
+            warning = nil
+            return [.closeRoom(room)]
         }
         composer.reset()
         warning = nil
@@ -545,7 +555,7 @@ public struct ChatState: Sendable {
     }
 
     /// Shows lines from chat-tui itself in the pane; they are not stored.
-    private mutating func note(_ lines: [String], now: Timestamp) {
+    mutating func note(_ lines: [String], now: Timestamp) {
         messages.append(Message(sender: "", text: lines.joined(separator: "\n"), time: now, kind: .system))
     }
 

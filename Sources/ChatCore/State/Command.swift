@@ -5,6 +5,10 @@ public enum Command: Equatable {
     case help
     case clear
     case nick(String)
+    /// Open (or go to) a local room.
+    case join(RoomName)
+    /// Close the room.
+    case part
     /// An action, as IRC's /me: `* alice waves`.
     case me(String)
     /// Text to send as a message even though it starts with `/`.
@@ -15,12 +19,14 @@ public enum Command: Equatable {
         case unknown(String)
         case usage(String)
         case badNick(String, Nick.Problem)
+        case badRoom(RoomName.Problem)
 
         var description: String {
             switch self {
             case .unknown(let name): return "unknown command /\(name): /help lists them, //\(name) sends it as text"
             case .usage(let usage): return "usage: \(usage)"
             case .badNick(let nick, let problem): return "cannot use '\(nick)' as a nick: \(problem)"
+            case .badRoom(let problem): return problem.description
             }
         }
     }
@@ -32,6 +38,8 @@ public enum Command: Equatable {
         ("/nick NAME", "send as NAME from now on (no spaces, at most 32 characters)"),
         ("/me TEXT", "send an action, shown as `* you TEXT`"),
         ("/clear", "clear the view; the room's history stays on disk"),
+        ("/join NAME", "open the room NAME (or go to it), beside the others"),
+        ("/part", "close this room (not the last one: /quit leaves)"),
         ("/quit", "quit (words after it are ignored)"),
         ("//text", "send `/text` as it is"),
     ]
@@ -61,6 +69,16 @@ public enum Command: Equatable {
         case "clear":
             guard bare else { throw .usage("/clear (it takes nothing after it)") }
             return .clear
+        case "part":
+            guard bare else { throw .usage("/part (it takes nothing after it)") }
+            return .part
+        case "join":
+            guard !bare else { throw .usage("/join NAME") }
+            do throws(RoomName.Problem) {
+                return .join(try RoomName(String(argument)))
+            } catch {
+                throw .badRoom(error)
+            }
         case "me":
             guard !bare else { throw .usage("/me TEXT") }
             return .me(String(argument))

@@ -13,6 +13,11 @@ public enum Action: Equatable, Sendable {
     case yank, yankPrevious, undo, redo
     case pageUp, pageDown, wheelUp, wheelDown, newest
     case suspend, quit
+    /// Alt-1 … Alt-9: the room of that number in the room bar.
+    case roomByNumber
+    case previousRoom, nextRoom
+    /// Alt-A: the next room with a highlight, else the next with unread messages.
+    case nextActiveRoom
 }
 
 /// One line of the key table: the keys, as terminals report them and as people
@@ -22,7 +27,7 @@ public enum Action: Equatable, Sendable {
 public struct KeyBinding: Sendable {
     /// Where a key acts.
     public enum Place: Sendable, CaseIterable {
-        case composer, pane
+        case composer, pane, rooms
     }
 
     public let keys: [Key]
@@ -102,6 +107,15 @@ public struct KeyBinding: Sendable {
                        + "never for motion; hold Shift to select text as usual)", place: .pane),
         KeyBinding([.wheelDown], "wheel down", .wheelDown, "scroll forward three rows", place: .pane),
         KeyBinding([.escape], "Esc", .newest, "return to the newest message", place: .pane),
+        KeyBinding((1...9).map { .altCharacter(Character(String($0))) }, "Alt-1 … Alt-9", .roomByNumber,
+                   "go to room 1 to 9 of the room bar", place: .rooms),
+        KeyBinding([.alt(.left), .controlPageUp], "Alt-Left, Ctrl-PgUp", .previousRoom, "go to the room before",
+                   detail: "go to the room before (Ctrl-PgUp where the terminal reports it)", place: .rooms),
+        KeyBinding([.alt(.right), .controlPageDown], "Alt-Right, Ctrl-PgDn", .nextRoom, "go to the room after",
+                   detail: "go to the room after (Ctrl-PgDn where the terminal reports it)", place: .rooms),
+        KeyBinding([.altCharacter("a")], "Alt-A", .nextActiveRoom, "go to a room that named you, or one with news",
+                   detail: "go to the next room with a message that names you, else the next with unread messages",
+                   place: .rooms),
     ]
 
     /// The action bound to `key`, if any.

@@ -13,10 +13,17 @@ import Testing
     // MARK: Generated text
 
     /// A Markdown table of the bindings that act in `place`.
+    static func heading(_ place: KeyBinding.Place) -> String {
+        switch place {
+        case .composer: "in the composer"
+        case .pane: "in the message pane"
+        case .rooms: "between rooms"
+        }
+    }
+
     static func markdown(_ place: KeyBinding.Place) -> String {
-        let heading = place == .composer ? "in the composer" : "in the message pane"
         let rows = KeyBinding.table.filter { $0.place == place }.map { "| \($0.names) | \($0.detail ?? $0.summary) |" }
-        return (["| key | \(heading) |", "|---|---|"] + rows).joined(separator: "\n")
+        return (["| key | \(heading(place)) |", "|---|---|"] + rows).joined(separator: "\n")
     }
 
     static func commandsMarkdown() -> String {
@@ -45,7 +52,7 @@ import Testing
 
     static func manKeys() -> String {
         KeyBinding.Place.allCases.flatMap { place in
-            [place == .composer ? ".SS In the composer" : ".SS In the message pane"]
+            [".SS " + heading(place).prefix(1).uppercased() + heading(place).dropFirst()]
                 + KeyBinding.table.filter { $0.place == place }.flatMap { binding in
                     [".TP", ".B " + roff(binding.names), roff(binding.detail ?? binding.summary)]
                 }

@@ -1,0 +1,153 @@
+/// Every open room, in order, and which one has the focus: the screen shows the
+/// focused room, keys and typing go to it, and what arrives in the others is
+/// counted until the user looks at them. Like `ChatState`, it changes only
+/// through `apply`, one event at a time.
+public struct Session: Sendable {
+    /// The open rooms, in the order the room bar shows them.
+    public private(set) var rooms: [ChatState]
+    /// The index in `rooms` of the room shown.
+    public private(set) var focus = 0
+    /// What happened in each room since the user last looked at it, by room.
+    public private(set) var activity: [String: Activity] = [:]
+
+    /// What arrived in a room while it was not shown.
+    public struct Activity: Equatable, Sendable {
+        /// Messages received.
+        public var unread = 0
+        /// Messages among them that name the user.
+        public var highlights = 0
+    }
+
+    /// A room's effect, with the room it concerns.
+    public struct RoomEffect: Equatable, Sendable {
+        public let room: String
+        public let effect: Effect
+    }
+
+    public init(rooms: [ChatState]) {
+        precondition(!rooms.isEmpty, "a session has a room")
+        self.rooms = rooms
+    }
+
+    /// The room shown.
+    public var focused: ChatState { rooms[focus] }
+
+    /// True once the user has asked to quit, in any room.
+    public var isFinished: Bool { rooms.contains { $0.isFinished } }
+
+    /// The index of the room named `room`, if it is open.
+    public func index(of room: String) -> Int? {
+        rooms.firstIndex { $0.room == room }
+    }
+
+    /// Adds an opened room after the others and shows it.
+    public mutating func open(_ room: ChatState) {
+        rooms.append(room)
+        focus(on: rooms.count - 1)
+    }
+
+    /// Changes the session by one event: typing, keys and the focused room's
+    /// answers go to the focused room, a change of size or of width rules to
+    /// every room, and what arrives for a room (`room` names it) to that room.
+    @discardableResult
+    public mutating func apply(_ event: Event, to room: String? = nil, now: Timestamp) -> [RoomEffect] {
+        switch event {
+        case .resize, .widthRulesLearned, .outputClosed:
+            for index in rooms.indices { rooms[index].apply(event, now: now) }
+            return []
+        case .key(let key):
+            if let action = KeyBinding.action(for: key), moveFocus(action, key: key) { return [] }
+        default:
+            break
+        }
+        let index = room.flatMap(index(of:)) ?? focus
+        let name = rooms[index].room
+        var effects = rooms[index].apply(event, now: now).map { RoomEffect(room: name, effect: $0) }
+        if case .received(let message) = event, index != focus {
+            var seen = activity[name] ?? Activity()
+            seen.unread += 1
+            if !message.isOwn, message.sender != rooms[index].nick,
+               Self.mentions(message.text, nick: rooms[index].nick) {
+                // The bell rings for the first highlight, not for each.
+                if seen.highlights == 0 { effects.append(RoomEffect(room: name, effect: .bell)) }
+                seen.highlights += 1
+            }
+            activity[name] = seen
+        }
+        return effects.compactMap { roomEffect in handle(roomEffect, now: now) }
+    }
+
+    /// Carries out what a room asked of the session; the rest is for the program.
+    private mutating func handle(_ roomEffect: RoomEffect, now: Timestamp) -> RoomEffect? {
+        switch roomEffect.effect {
+        case .openRoom(let name):
+            guard let open = index(of: name.value) else { return roomEffect }
+            focus(on: open)
+            return nil
+        case .closeRoom(let name):
+            guard let closing = index(of: name) else { return nil }
+            guard rooms.count > 1 else {
+                rooms[closing].note(["this is the only room open: /quit leaves"], now: now)
+                return nil
+            }
+            rooms.remove(at: closing)
+            activity[name] = nil
+            if focus >= closing, focus > 0 { focus -= 1 }
+            focus(on: focus)
+            return roomEffect
+        default:
+            return roomEffect
+        }
+    }
+
+    /// Goes to another room when `action` says so; false for every other action.
+    private mutating func moveFocus(_ action: Action, key: Key) -> Bool {
+        switch action {
+        case .roomByNumber:
+            guard case .altCharacter(let digit) = key, let number = digit.wholeNumberValue,
+                  rooms.indices.contains(number - 1) else { return true }
+            focus(on: number - 1)
+        case .previousRoom:
+            focus(on: (focus + rooms.count - 1) % rooms.count)
+        case .nextRoom:
+            focus(on: (focus + 1) % rooms.count)
+        case .nextActiveRoom:
+            let order = (1..<rooms.count).map { (focus + $0) % rooms.count }
+            let highlighted = order.first { (activity[rooms[$0].room]?.highlights ?? 0) > 0 }
+            if let next = highlighted ?? order.first(where: { (activity[rooms[$0].room]?.unread ?? 0) > 0 }) {
+                focus(on: next)
+            }
+        default:
+            return false
+        }
+        return true
+    }
+
+    /// Shows room `index`, which has then been looked at.
+    private mutating func focus(on index: Int) {
+        focus = index
+        activity[rooms[index].room] = nil
+    }
+
+    /// True when `text` names `nick` as a word of its own, in any case: the
+    /// characters around it are not of the same script as its edges (so
+    /// `malice` does not name alice, but `花子さん` names 花子), nor `_` or `-`
+    /// beside a Latin name.
+    static func mentions(_ text: String, nick: String) -> Bool {
+        let haystack = Array(text.lowercased())
+        let needle = Array(nick.lowercased())
+        guard let first = needle.first, let last = needle.last, haystack.count >= needle.count else { return false }
+        func isEdge(_ outside: Character, _ inside: Character) -> Bool {
+            let insideClass = WordClass(inside)
+            if insideClass == .alphabetic, outside == "_" || outside == "-" { return false }
+            return insideClass == .separator || WordClass(outside) != insideClass
+        }
+        for start in 0...(haystack.count - needle.count) where haystack[start..<start + needle.count].elementsEqual(needle) {
+            let end = start + needle.count
+            if (start == 0 || isEdge(haystack[start - 1], first)) && (end == haystack.count || isEdge(haystack[end], last)) {
+                return true
+            }
+        }
+        return false
+    }
+}

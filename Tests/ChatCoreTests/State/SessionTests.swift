@@ -1,0 +1,112 @@
+import Testing
+@testable import ChatCore
+
+/// Several rooms in one session: each keeps its own draft and scroll position,
+/// and what arrives in the others is counted until they are looked at.
+@Suite struct SessionTests {
+    let now = Timestamp(secondsSinceEpoch: 1_796_235_084)
+    let size = TerminalSize(columns: 80, rows: 12)
+
+    func room(_ name: String) -> ChatState {
+        ChatState(room: name, nick: "alice", size: size)
+    }
+
+    func session(_ names: String...) -> Session {
+        Session(rooms: names.map(room))
+    }
+
+    func type(_ text: String, into session: inout Session) {
+        session.apply(.text(text), now: now)
+    }
+
+    func message(_ text: String, from sender: String = "bob") -> Message {
+        Message(sender: sender, text: text, time: now)
+    }
+
+    @Test func eachRoomKeepsItsOwnDraftAcrossSwitches() {
+        var chat = session("local", "dev", "ops")
+        type("for local", into: &chat)
+        chat.apply(.key(.altCharacter("2")), now: now)
+        #expect(chat.focused.room == "dev")
+        type("for dev", into: &chat)
+        chat.apply(.key(.alt(.right)), now: now)
+        #expect(chat.focused.room == "ops")
+        #expect(chat.focused.composer.draft.isEmpty)
+        chat.apply(.key(.alt(.right)), now: now)
+        #expect(chat.focused.room == "local", "Alt-Right goes round")
+        #expect(chat.focused.composer.draft.text == "for local")
+        chat.apply(.key(.controlPageUp), now: now)
+        #expect(chat.focused.room == "ops")
+        chat.apply(.key(.alt(.left)), now: now)
+        #expect(chat.focused.composer.draft.text == "for dev")
+        chat.apply(.key(.altCharacter("9")), now: now)
+        #expect(chat.focused.room == "dev", "a number past the last room goes nowhere")
+    }
+
+    @Test func messagesInOtherRoomsAreCountedUntilLookedAtAndANamingOneRingsOnce() {
+        var chat = session("local", "dev", "ops")
+        chat.apply(.received(message("hi all")), to: "dev", now: now)
+        chat.apply(.received(message("again")), to: "dev", now: now)
+        #expect(chat.activity["dev"] == Session.Activity(unread: 2, highlights: 0))
+        var effects = chat.apply(.received(message("Alice, are you there?")), to: "ops", now: now)
+        #expect(effects.map(\.effect) == [.bell])
+        effects = chat.apply(.received(message("alice?")), to: "ops", now: now)
+        #expect(effects.isEmpty, "the bell rings once for a room until it is looked at")
+        #expect(chat.activity["ops"] == Session.Activity(unread: 2, highlights: 2))
+        #expect(chat.apply(.received(message("malice is not a name")), to: "dev", now: now).isEmpty)
+        chat.apply(.received(message("for the room shown")), to: "local", now: now)
+        #expect(chat.activity["local"] == nil, "the room shown has nothing unread")
+        chat.apply(.key(.altCharacter("a")), now: now)
+        #expect(chat.focused.room == "ops", "Alt-A goes to a highlight first")
+        #expect(chat.activity["ops"] == nil)
+        chat.apply(.key(.altCharacter("a")), now: now)
+        #expect(chat.focused.room == "dev", "then to unread messages")
+        chat.apply(.key(.altCharacter("a")), now: now)
+        #expect(chat.focused.room == "dev", "and stays when nothing is new")
+    }
+
+    @Test func joinOpensOrGoesToARoomAndPartClosesAllButTheLast() {
+        var chat = session("local", "dev")
+        type("/join ops", into: &chat)
+        var effects = chat.apply(.key(.enter), now: now)
+        #expect(effects == [Session.RoomEffect(room: "local", effect: .openRoom(try! RoomName("ops")))])
+        chat.open(room("ops"))
+        #expect(chat.focused.room == "ops")
+        type("/JOIN dev", into: &chat)
+        effects = chat.apply(.key(.enter), now: now)
+        #expect(effects.isEmpty, "an open room is gone to, not opened again")
+        #expect(chat.focused.room == "dev")
+        type("/part", into: &chat)
+        effects = chat.apply(.key(.enter), now: now)
+        #expect(effects == [Session.RoomEffect(room: "dev", effect: .closeRoom("dev"))])
+        #expect(chat.rooms.map(\.room) == ["local", "ops"])
+        #expect(chat.focused.room == "local", "the room before it is shown")
+        chat.apply(.key(.alt(.right)), now: now)
+        type("/part", into: &chat)
+        chat.apply(.key(.enter), now: now)
+        type("/part", into: &chat)
+        effects = chat.apply(.key(.enter), now: now)
+        #expect(effects.isEmpty)
+        #expect(chat.rooms.map(\.room) == ["local"], "the last room stays")
+        #expect(chat.focused.messages.last?.text == "this is the only room open: /quit leaves")
+    }
+
+    @Test func aResizeReachesEveryRoomAndTypingOnlyTheOneShown() {
+        var chat = session("local", "dev")
+        chat.apply(.resize(TerminalSize(columns: 40, rows: 10)), now: now)
+        #expect(chat.rooms.allSatisfy { $0.size == TerminalSize(columns: 40, rows: 10) })
+        type("x", into: &chat)
+        #expect(chat.rooms.map(\.composer.draft.text) == ["x", ""])
+    }
+
+    @Test func aNameIsMentionedOnlyAsAWordOfItsOwn() {
+        #expect(Session.mentions("hi alice!", nick: "alice"))
+        #expect(Session.mentions("ALICE: look", nick: "alice"))
+        #expect(!Session.mentions("malice", nick: "alice"))
+        #expect(!Session.mentions("alice_b is here", nick: "alice"))
+        #expect(Session.mentions("花子さん、おはよう", nick: "花子"), "kana after a name in kanji end it")
+        #expect(!Session.mentions("山田花子", nick: "花子"), "kanji before it run into it")
+        #expect(Session.mentions("hey @bob.", nick: "bob"))
+        #expect(!Session.mentions("bob-bot says hi", nick: "bob"), "a dash runs a Latin name on")
+    }
+}
