@@ -29,7 +29,43 @@ public struct ChatView {
         self.clock = clock
     }
 
+    /// The focused room of `session`, with a room bar on the separator when
+    /// more than one room is open.
+    public func frame(for session: Session) -> Frame {
+        frame(for: session.focused, roomBar: session.rooms.count > 1 ? Self.roomBars(for: session) : nil)
+    }
+
     public func frame(for state: ChatState) -> Frame {
+        frame(for: state, roomBar: nil)
+    }
+
+    /// A separator label: text and its style.
+    typealias Label = (text: String, style: CellStyle)
+
+    /// The room bar, fullest first: every room with its number and name, then
+    /// numbers only, then the room shown and how many others have news.
+    static func roomBars(for session: Session) -> [[Label]] {
+        func news(_ room: String) -> (text: String, style: CellStyle)? {
+            guard let seen = session.activity[room], seen.unread > 0 else { return nil }
+            return seen.highlights > 0 ? ("(\(seen.highlights)!)", .warning) : ("(\(seen.unread))", .separatorLabel)
+        }
+        func entries(named: Bool) -> [Label] {
+            session.rooms.enumerated().map { index, room in
+                let name = named ? "\(index + 1):\(room.room)" : "\(index + 1)"
+                if index == session.focus { return (" [\(name)] ", .separatorLabel) }
+                let activity = news(room.room)
+                return (" \(name)\(activity?.text ?? "") ", activity?.style ?? .separatorLabel)
+            }
+        }
+        let others = session.rooms.indices.filter { $0 != session.focus && news(session.rooms[$0].room) != nil }.count
+        let highlighted = session.activity.values.contains { $0.highlights > 0 }
+        let shown: Label = (" [\(session.focus + 1):\(session.focused.room)] ", .separatorLabel)
+        let summary: [Label] = others == 0 ? [shown]
+            : [shown, (" +\(others)\(highlighted ? "!" : "") ", highlighted ? .warning : .separatorLabel)]
+        return [entries(named: true), entries(named: false), summary]
+    }
+
+    private func frame(for state: ChatState, roomBar: [[Label]]?) -> Frame {
         var frame = Frame(size: state.size)
         guard state.size.columns > 0, state.size.rows > 0 else { return frame }
         let layout = state.composerLayout
@@ -41,7 +77,9 @@ public struct ChatView {
             drawPane(state, rows: screen.paneRows, into: &frame)
             paneCache.keep(frame.rows[screen.paneRows], for: paneKey)
         }
-        if let row = screen.separatorRow { drawSeparator(state, draft: layout, row: row, into: &frame) }
+        if let row = screen.separatorRow {
+            drawSeparator(state, draft: layout, roomBar: roomBar, row: row, into: &frame)
+        }
         drawComposer(state, layout: layout, rows: screen.composerRows, into: &frame)
         return frame
     }
@@ -57,11 +95,12 @@ public struct ChatView {
             return
         }
         var shown: [Int: MessageLayout] = [:]
-        defer { cache.keep(shown, rules: state.rules) }
+        defer { cache.keep(shown, room: state.room, rules: state.rules) }
         func layout(at index: Int) -> MessageLayout {
             let id = state.messageID(at: index)
             let context = state.context(ofMessageAt: index)
-            let laidOut = shown[id] ?? cache.layout(id: id, width: state.size.columns, rules: state.rules, context: context)
+            let laidOut = shown[id]
+                ?? cache.layout(id: id, room: state.room, width: state.size.columns, rules: state.rules, context: context)
                 ?? state.layout(ofMessageAt: index)
             shown[id] = laidOut
             return laidOut
@@ -101,16 +140,22 @@ public struct ChatView {
 
     /// `── room ─ notes… ──────── nick ──`: labels are dropped from the right
     /// when the line is too short, the nick first.
-    private func drawSeparator(_ state: ChatState, draft: ComposerLayout, row: Int, into frame: inout Frame) {
+    private func drawSeparator(_ state: ChatState, draft: ComposerLayout, roomBar: [[Label]]?, row: Int,
+                               into frame: inout Frame) {
         let width = state.size.columns
         frame.put(Array(repeating: CellText("─", width: 1), count: width), style: .separator, row: row, column: 0)
         let nick = " \(state.nick) "
         let nickWidth = state.rules.width(of: nick)
+        // The room bar: the fullest that leaves room for the nick, else the shortest.
+        func barWidth(_ bar: [Label]) -> Int { bar.reduce(0) { $0 + state.rules.width(of: $1.text) + 1 } }
+        let bar = roomBar.map { bars in bars.first { 2 + barWidth($0) + nickWidth + 2 <= width } ?? bars[bars.count - 1] }
+        let labels = (bar ?? [(" \(state.room) ", .separatorLabel)]) + Self.separatorLabels(for: state, draft: draft)
+        let roomLabels = bar?.count ?? 1
         var column = 2
-        for (index, label) in Self.separatorLabels(for: state, draft: draft).enumerated() {
+        for (index, label) in labels.enumerated() {
             var text = Array(label.text)
-            // The first label (the room) may leave no room for the nick; notes may not.
-            let room = width - column - (index > 0 ? 1 + nickWidth + 2 : 0)
+            // The room (or the room bar) may leave no room for the nick; notes may not.
+            let room = width - column - (index >= roomLabels ? 1 + nickWidth + 2 : 0)
             if state.rules.width(of: text) > room {
                 // A warning is cut rather than dropped: it starts saying what is wrong.
                 guard label.style == .warning, room >= Self.shortestWarning else { break }
@@ -127,9 +172,9 @@ public struct ChatView {
     /// The fewest columns a warning is cut to on the separator; below it, it is left out.
     static let shortestWarning = 10
 
-    /// The room's name, then what needs saying about it, most urgent first.
-    static func separatorLabels(for state: ChatState, draft: ComposerLayout) -> [(text: String, style: CellStyle)] {
-        var labels: [(text: String, style: CellStyle)] = [(" \(state.room) ", .separatorLabel)]
+    /// What needs saying about the room, most urgent first.
+    static func separatorLabels(for state: ChatState, draft: ComposerLayout) -> [Label] {
+        var labels: [Label] = []
         if let warning = state.warning {
             labels.append((" \(warning) ", .warning))
         }

@@ -6,6 +6,8 @@ final class PaneCache {
     /// ever added at either end, or all cleared, which moves the first id), where
     /// the pane is scrolled to, its rows and width, and how text is measured.
     struct Key: Equatable {
+        /// Which room: ids are counted per room.
+        var room: String
         var firstMessageID: Int
         var messageCount: Int
         var position: PanePosition?
@@ -15,6 +17,7 @@ final class PaneCache {
         var showsEmptyRoomHint: Bool
 
         init(_ state: ChatState, rows: Range<Int>) {
+            room = state.room
             firstMessageID = state.messageID(at: 0)
             messageCount = state.messages.count
             position = state.scrolledTo

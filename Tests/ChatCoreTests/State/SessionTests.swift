@@ -109,4 +109,25 @@ import Testing
         #expect(Session.mentions("hey @bob.", nick: "bob"))
         #expect(!Session.mentions("bob-bot says hi", nick: "bob"), "a dash runs a Latin name on")
     }
+
+    @Test func theRoomBarShowsEveryRoomAndDegradesWhenNarrow() {
+        var chat = session("local", "dev", "ops")
+        chat.apply(.received(message("hi")), to: "dev", now: now)
+        chat.apply(.received(message("alice?")), to: "ops", now: now)
+        func separator(_ columns: Int) -> String {
+            chat.apply(.resize(TerminalSize(columns: columns, rows: 12)), now: now)
+            return ChatView(clock: .utc).frame(for: chat).text(ofRow: 10)
+        }
+        #expect(separator(80).hasPrefix("── [1:local] ─ 2:dev(1) ─ 3:ops(1!) ──"))
+        #expect(separator(80).hasSuffix("── alice ──"))
+        #expect(separator(34).hasPrefix("── [1] ─ 2(1) ─ 3(1!) ──"), "\(separator(34))")
+        #expect(separator(30) == "── [1:local] ─ +2! ── alice ──")
+        #expect(separator(22).hasPrefix("── [1:local] ─ +2! ──"), "\(separator(22))")
+        let frame = ChatView(clock: .utc).frame(for: chat)
+        #expect(frame.rows[10][16].style == .warning, "a room that named you stands out")
+        chat.apply(.key(.altCharacter("3")), now: now)
+        #expect(separator(80).hasPrefix("── 1:local ─ 2:dev(1) ─ [3:ops] ──"))
+        #expect(ChatView(clock: .utc).frame(for: Session(rooms: [room("local")])).text(ofRow: 10).hasPrefix("── local ──"),
+                "one room alone has no bar")
+    }
 }
