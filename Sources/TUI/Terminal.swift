@@ -120,6 +120,11 @@ public final class Terminal {
         return Int64(now.tv_sec) * 1000 + Int64(now.tv_nsec) / 1_000_000
     }
 
+    /// Rings the terminal's bell (the terminal decides what a bell does).
+    public func bell() {
+        beep()
+    }
+
     /// Gives the terminal back to the shell and stops the process, as Ctrl-Z
     /// does in a cooked terminal; when the shell continues it (`fg`), takes the
     /// terminal over again. The caller redraws everything afterwards.

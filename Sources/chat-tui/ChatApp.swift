@@ -24,7 +24,8 @@ struct ChatApp {
 
     /// Runs the chat screen until the user quits, or until a signal asks it to
     /// stop (returned, for the caller to end the process with once the terminal
-    /// is restored). The terminal is restored and the draft saved on every way out.
+    /// is restored). The terminal is restored and every room's draft saved on
+    /// every way out.
     func run() throws(StartupError) -> Int32? {
         let wallClock = try SystemClock(environment: environment)
         let stopSignals = StopSignals()
@@ -35,24 +36,18 @@ struct ChatApp {
             try ReplayInput(source: source, sender: options.replaySender, speed: options.speed, clock: clock,
                             wallClock: wallClock)
         }
-        let room: RoomFile
-        do {
-            room = try RoomFile(folder: DataFolders.rooms(environment: environment), room: options.room.value)
-        } catch {
-            throw .storage(error)
+        var links: [RoomLink] = []
+        for (index, name) in options.rooms.enumerated() {
+            // A replay is shown in the first room; what is sent there still goes to its file.
+            let label = index == 0 && replay != nil ? "\(name.value) · replay" : name.value
+            do {
+                links.append(try RoomLink(name: name, label: label, environment: environment, clock: clock,
+                                          wallClock: wallClock))
+            } catch {
+                throw .storage(error)
+            }
         }
         var output = TranscriptOutput.standardOutput()
-        // This process's own draft file; drafts that processes now gone left in
-        // the room are taken over.
-        var draftFolder: DraftFolder?
-        let savedDrafts: Result<[String], StorageError>
-        do {
-            let folder = try DraftFolder(drafts: DataFolders.drafts(environment: environment), room: options.room.value)
-            draftFolder = folder
-            savedDrafts = .success(try folder.adoptOrphans())
-        } catch {
-            savedDrafts = .failure(error)
-        }
         let terminal: Terminal
         do {
             terminal = try Terminal(colors: !options.noColor, environment: environment)
@@ -80,76 +75,78 @@ struct ChatApp {
 
         let screen = Screen(terminal: terminal)
         let view = ChatView(clock: clock)
-        let label = replay == nil ? options.room.value : "\(options.room.value) · replay"
-        var state = ChatState(room: label, nick: options.nick, size: terminal.size, rules: rules, clock: clock,
-                              dateStyle: Self.dateStyle(environment: environment), messageStyle: options.style,
-                              scrollbackLimit: replay == nil ? nil : Self.replayScrollback, isReplay: replay != nil,
-                              senderColumnLimit: options.nickWidth,
-                              location: replay == nil ? Self.homeRelative(room.path, environment: environment) : nil)
-        switch savedDrafts {
-        case .success(let texts):
-            if let newest = texts.first { state.apply(.draftRestored(newest), now: wallClock.now()) }
-            if texts.count > 1 { state.apply(.unsentDraftsRestored(Array(texts.dropFirst())), now: wallClock.now()) }
-        case .failure(let error):
-            state.apply(.draftStorage(problem: "not read: \(error.reason)"), now: wallClock.now())
+        let replayLabel = replay == nil ? nil : links[0].label
+        /// A new room's state, at the terminal's size and with the rules learned.
+        func newRoom(_ link: RoomLink, rules: WidthRules) -> ChatState {
+            let isReplay = link.label == replayLabel
+            return ChatState(room: link.label, nick: options.nick, size: terminal.size, rules: rules, clock: clock,
+                             dateStyle: Self.dateStyle(environment: environment), messageStyle: options.style,
+                             scrollbackLimit: isReplay ? Self.replayScrollback : nil, isReplay: isReplay,
+                             senderColumnLimit: options.nickWidth, location: isReplay ? nil : link.location)
         }
-        var autosave = AutosaveSchedule(savedRevision: state.composer.draft.revision)
-        /// Writes the draft to disk when it is due, or with `now` nil whenever it
-        /// changed. Returns true when what the screen says about it changed.
+        var session = Session(rooms: links.map { newRoom($0, rules: rules) })
+        for link in links { link.restoreDrafts(into: &session) }
+        func link(of room: String) -> RoomLink? { links.first { $0.label == room } }
+        /// Saves each room's draft when due (or, with `now` nil, whenever it
+        /// changed). Returns true when what the screen says about one changed.
         @discardableResult
-        func saveDraft(now: Double?) -> Bool {
-            // Spaces and newlines alone are not worth keeping.
-            let draft = state.unsentDraft
-            if let now {
-                guard autosave.isDue(revision: draft.revision, isEmpty: draft.isBlank, now: now) else { return false }
-            } else if autosave.isSaved(revision: draft.revision) {
-                return false
+        func saveDrafts(now: Double?) -> Bool {
+            var changed = false
+            for link in links {
+                guard let index = session.index(of: link.label),
+                      let event = link.saveDraft(of: session.rooms[index], now: now) else { continue }
+                session.apply(event, to: link.label, now: wallClock.now())
+                changed = true
             }
-            let problem: String?
-            do throws(StorageError) {
-                guard let draftFile = draftFolder?.draft else {
-                    if case .failure(let error) = savedDrafts { throw error }
-                    return false
-                }
-                try draftFile.save(utf8: draft.isBlank ? [] : draft.utf8)
-                autosave.saved(revision: draft.revision)
-                problem = nil
-            } catch {
-                autosave.failed(now: SystemClock.monotonicSeconds())
-                problem = "not saved: \(error.reason)"
-            }
-            guard problem != state.draftProblem else { return false }
-            state.apply(.draftStorage(problem: problem), now: wallClock.now())
-            return true
+            return changed
         }
-        defer { saveDraft(now: nil) }
-        screen.draw(view.frame(for: state))
+        defer { saveDrafts(now: nil) }
+        screen.draw(view.frame(for: session))
 
         // History comes after the first frame, so a large room never delays it.
-        // A replay shows the transcript alone; what is sent still goes to the room.
-        var roomReader = TranscriptReader(source: options.room.value, clock: clock,
-                                          today: clock.civilTime(wallClock.now()))
-        if replay == nil {
-            let now = wallClock.now()
-            let recent = room.recentLines(max(Self.historyLines, 3 * terminal.size.rows))
-            state.apply(.history(recent.compactMap { roomReader.read($0[...], now: now) }), now: now)
+        // A replay shows the transcript alone.
+        for link in links where link.label != replayLabel {
+            session.apply(link.history(count: max(Self.historyLines, 3 * terminal.size.rows)), to: link.label,
+                          now: wallClock.now())
         }
-        /// Loads older lines of the room while the user reads back towards them.
+        /// Loads older lines of the room shown while the user reads back towards them.
         func loadOlderHistory() {
             // A chunk at a time: one is more than the margin that asked for it.
-            if replay == nil, state.wantsOlderMessages, room.hasOlderLines {
-                let now = wallClock.now()
-                let older = room.olderLines(Self.olderHistoryLines)
-                state.apply(.history(older.compactMap { roomReader.read($0[...], now: now) }), now: now)
+            let room = session.focused
+            if room.room != replayLabel, let link = link(of: room.room),
+               let older = link.olderHistory(for: room, count: Self.olderHistoryLines) {
+                session.apply(older, to: room.room, now: wallClock.now())
             }
+        }
+        /// Opens a room `/join` asked for, or says in the room shown why it cannot.
+        func open(_ name: RoomName) {
+            do {
+                let opened = try RoomLink(name: name, label: name.value, environment: environment, clock: clock,
+                                          wallClock: wallClock)
+                links.append(opened)
+                session.open(newRoom(opened, rules: session.focused.rules))
+                opened.restoreDrafts(into: &session)
+                session.apply(opened.history(count: max(Self.historyLines, 3 * terminal.size.rows)), to: opened.label,
+                              now: wallClock.now())
+            } catch {
+                session.apply(.notice("cannot open room \(name): \(error)"), now: wallClock.now())
+            }
+        }
+        /// Closes a room `/part` closed: its draft is saved and kept for the next
+        /// time it is opened.
+        func close(_ room: String, state: ChatState?) {
+            guard let index = links.firstIndex(where: { $0.label == room }) else { return }
+            if let state { _ = links[index].saveDraft(of: state, now: nil) }
+            links[index].removeKeptDrafts()
+            links.remove(at: index)
         }
 
         var changed = true
         var drawn = 0.0
         var pouring = false
         var stopSignal: Int32?
-        while !state.isFinished {
-            // An idle turn (only the room file looked at) draws nothing. While a
+        while !session.isFinished {
+            // An idle turn (only the room files looked at) draws nothing. While a
             // replay pours in faster than the eye follows, frames are drawn at
             // most every `pourFrameSeconds`; keys are always drawn at once.
             var timeout = Self.followIntervalMilliseconds
@@ -158,14 +155,17 @@ struct ChatApp {
                 if pouring && since < Self.pourFrameSeconds {
                     timeout = Int32(((Self.pourFrameSeconds - since) * 1000).rounded(.up))
                 } else {
-                    screen.draw(view.frame(for: state))
+                    screen.draw(view.frame(for: session))
                     drawn = SystemClock.monotonicSeconds()
                     changed = false
                 }
             }
-            if let due = replay?.millisecondsUntilDue(now: SystemClock.monotonicSeconds()) { timeout = min(timeout, due) }
-            if let due = autosave.secondsUntilDue(now: SystemClock.monotonicSeconds()) {
-                timeout = min(timeout, Int32((due * 1000).rounded(.up)))
+            let monotonic = SystemClock.monotonicSeconds()
+            if let due = replay?.millisecondsUntilDue(now: monotonic) { timeout = min(timeout, due) }
+            for link in links {
+                if let due = link.secondsUntilDraftDue(now: monotonic) {
+                    timeout = min(timeout, Int32((due * 1000).rounded(.up)))
+                }
             }
             let ready = terminal.wait(for: [replay?.descriptor, stopSignals.descriptor], timeoutMilliseconds: timeout)
             if ready.others[1], let signal = stopSignals.received() {
@@ -174,61 +174,60 @@ struct ChatApp {
             }
             pouring = ready.others[0] && !ready.keyboard
 
-            var events = ready.keyboard ? input.readPending() : []
+            // Each event with the room it is for; nil is the room shown.
+            var events: [(event: Event, room: String?)] = ready.keyboard ? input.readPending().map { ($0, nil) } : []
             if let answer = input.takeProbeAnswer(), let learned = probe.learn(answer) {
                 screen.invalidate()
-                events.append(.widthRulesLearned(learned))
+                events.append((.widthRulesLearned(learned), nil))
             }
-            if let replay {
-                events += replay.read(now: SystemClock.monotonicSeconds(), readable: ready.others[0])
+            if let replay, let replayLabel {
+                events += replay.read(now: SystemClock.monotonicSeconds(), readable: ready.others[0]).map { ($0, replayLabel) }
             }
-            if replay == nil {
-                let now = wallClock.now()
-                events += room.newLines().compactMap { roomReader.read($0[...], now: now) }.map(Event.received)
+            for link in links where link.label != replayLabel {
+                events += link.newMessages().map { ($0, link.label) }
             }
             if !events.isEmpty { changed = true } else { pouring = false }
-            for event in events {
+            for (event, room) in events {
                 if case .resize = event { screen.invalidate() }
-                let effects = state.apply(event, now: wallClock.now())
-                if effects.contains(.suspend) {
-                    terminal.suspend()
-                    // Drawn at once when continued, at the size the window has now.
-                    screen.invalidate()
-                    if let size = terminal.takeResize() { state.apply(.resize(size), now: wallClock.now()) }
-                    changed = true
-                }
-                for case .send(let message) in effects {
-                    do {
-                        try room.append(Transcript.encode(message))
-                        state.apply(.delivered, now: wallClock.now())
-                    } catch {
-                        state.apply(.deliveryFailed(error.reason), now: wallClock.now())
-                        continue
+                for roomEffect in session.apply(event, to: room, now: wallClock.now()) {
+                    let target = roomEffect.room
+                    switch roomEffect.effect {
+                    case .suspend:
+                        terminal.suspend()
+                        // Drawn at once when continued, at the size the window has now.
+                        screen.invalidate()
+                        if let size = terminal.takeResize() { session.apply(.resize(size), now: wallClock.now()) }
+                        changed = true
+                    case .send(let message):
+                        guard let link = link(of: target) else { continue }
+                        let answer = link.store(message)
+                        session.apply(answer, to: target, now: wallClock.now())
+                        guard answer == .delivered else { continue }
+                        do {
+                            try output?.write(message)
+                        } catch {
+                            output = nil
+                            session.apply(.outputClosed(error.reason), now: wallClock.now())
+                        }
+                    case .openRoom(let name):
+                        open(name)
+                    case .closeRoom(let name):
+                        close(name, state: session.closed)
+                    case .bell:
+                        terminal.bell()
                     }
-                    do {
-                        try output?.write(message)
-                    } catch {
-                        output = nil
-                        state.apply(.outputClosed(error.reason), now: wallClock.now())
-                    }
                 }
-                if state.isFinished { break }
+                if session.isFinished { break }
                 // After each event, not each batch: a burst of Page Ups goes on
                 // into the history it asks for instead of stopping at what is held.
                 loadOlderHistory()
             }
-            if saveDraft(now: SystemClock.monotonicSeconds()) { changed = true }
+            if saveDrafts(now: SystemClock.monotonicSeconds()) { changed = true }
         }
         // Quitting, the user has had the drafts taken over into the history;
         // a process stopped by a signal keeps them for the next start.
-        if stopSignal == nil { draftFolder?.removeKept() }
+        if stopSignal == nil { links.forEach { $0.removeKeptDrafts() } }
         return stopSignal
-    }
-
-    /// `path` with the home folder written `~`, as the user would write it.
-    static func homeRelative(_ path: String, environment: [String: String]) -> String {
-        guard let home = environment["HOME"], home.count > 1, path.hasPrefix(home + "/") else { return path }
-        return "~" + path.dropFirst(home.count)
     }
 
     /// Japanese day names when the user's locale for dates is Japanese.

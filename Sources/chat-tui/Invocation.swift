@@ -11,6 +11,7 @@ enum Invocation: Equatable {
         var options = Options(nick: Options.defaultNick(environment: environment))
         options.noColor = !(environment["NO_COLOR"] ?? "").isEmpty
         var remaining = arguments[...]
+        var rooms: [RoomName] = []
         while let argument = remaining.popFirst() {
             let (name, inlineValue) = split(argument)
             switch name {
@@ -21,7 +22,7 @@ enum Invocation: Equatable {
             case "--room":
                 let room = try value(of: name, inlineValue, &remaining)
                 do throws(RoomName.Problem) {
-                    options.room = try RoomName(room)
+                    rooms.append(try RoomName(room))
                 } catch {
                     throw .invalidRoom(error)
                 }
@@ -53,6 +54,10 @@ enum Invocation: Equatable {
                 if argument.hasPrefix("-") && argument != "-" { throw UsageError.unknownOption(argument) }
                 throw UsageError.unexpectedArgument(argument)
             }
+        }
+        // Each room once, in the order first given.
+        if !rooms.isEmpty {
+            options.rooms = rooms.reduce(into: []) { if !$0.contains($1) { $0.append($1) } }
         }
         if options.replay == nil {
             if arguments.contains(where: { $0 == "--speed" || $0.hasPrefix("--speed=") }) { throw .optionNeedsReplay("--speed") }

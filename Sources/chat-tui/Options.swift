@@ -10,8 +10,8 @@ struct Options: Equatable {
 
     /// The name the user's messages are sent under.
     var nick: String
-    /// The room opened and written to.
-    var room = RoomName.local
+    /// The rooms opened, in order; the first has the focus.
+    var rooms = [RoomName.local]
     /// A transcript to show as it arrives, if any.
     var replay: ReplaySource?
     /// Who plain-text lines of the replayed transcript are from.
@@ -46,7 +46,8 @@ struct Options: Equatable {
 
         Options:
           --nick NAME       send messages as NAME (default: $USER)
-          --room NAME       open the room NAME instead of 'local'
+          --room NAME       open the room NAME instead of 'local'; given more than
+                            once, open each (the first is shown)
           --replay [FILE]   show the transcript piped in (or in FILE; - is standard
                             input) as it arrives, while you keep typing; it reads
                             chat-tui's JSON Lines and the logs of WeeChat, irssi,

@@ -278,6 +278,9 @@ public struct ChatState: Sendable {
             draftProblem = problem
         case .outputClosed(let reason):
             outputProblem = reason
+        case .notice(let text):
+            note([text], now: now)
+            returnToNewest()
         case .widthRulesLearned(let learned):
             rules = learned
             measureSenders()

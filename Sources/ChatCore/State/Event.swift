@@ -33,6 +33,9 @@ public enum Event: Equatable, Sendable {
     /// The terminal was measured (`WidthProbe`) to draw text by these rules:
     /// everything is laid out again by them.
     case widthRulesLearned(WidthRules)
+    /// Something chat-tui itself must tell the user, shown in the pane as a
+    /// notice and not stored: "cannot open room ops: …".
+    case notice(String)
     /// Standard output, where sent messages are copied, stopped taking them
     /// (its reader went away): say so, and stop copying.
     case outputClosed(String)

@@ -9,6 +9,8 @@ public struct Session: Sendable {
     public private(set) var focus = 0
     /// What happened in each room since the user last looked at it, by room.
     public private(set) var activity: [String: Activity] = [:]
+    /// The room `/part` closed last, for the program to save its draft.
+    public private(set) var closed: ChatState?
 
     /// What arrived in a room while it was not shown.
     public struct Activity: Equatable, Sendable {
@@ -90,7 +92,7 @@ public struct Session: Sendable {
                 rooms[closing].note(["this is the only room open: /quit leaves"], now: now)
                 return nil
             }
-            rooms.remove(at: closing)
+            closed = rooms.remove(at: closing)
             activity[name] = nil
             if focus >= closing, focus > 0 { focus -= 1 }
             focus(on: focus)

@@ -1,0 +1,138 @@
+import ChatCore
+import ChatIO
+import Glibc
+
+/// One local room's files: its room file (history in, other processes' lines
+/// in, sent messages out) and this process's draft of it. Each turn the run
+/// loop asks it for what arrived and hands it what the room's state asked for;
+/// it turns both into events for the room.
+final class RoomLink {
+    /// The room's label in the session: its name, or `NAME · replay`.
+    let label: String
+    let name: RoomName
+    /// Where the room is kept, as the user would write the path.
+    let location: String
+    private let file: RoomFile
+    private var reader: TranscriptReader
+    /// This process's draft file of the room, nil when the drafts folder failed.
+    private let draftFolder: DraftFolder?
+    private let draftProblem: StorageError?
+    /// Drafts of processes now gone, newest first, to restore.
+    private let adopted: [String]
+    private var autosave = AutosaveSchedule(savedRevision: 0)
+    private let clock: ClockFace
+    private let wallClock: SystemClock
+
+    /// Opens the room's file and its drafts folder, taking over the drafts
+    /// that processes now gone left in it.
+    init(name: RoomName, label: String, environment: [String: String], clock: ClockFace,
+         wallClock: SystemClock) throws(StorageError) {
+        self.name = name
+        self.label = label
+        self.clock = clock
+        self.wallClock = wallClock
+        file = try RoomFile(folder: DataFolders.rooms(environment: environment), room: name.value)
+        location = Self.homeRelative(file.path, environment: environment)
+        reader = TranscriptReader(source: name.value, clock: clock, today: clock.civilTime(wallClock.now()))
+        var folder: DraftFolder?
+        do {
+            folder = try DraftFolder(drafts: DataFolders.drafts(environment: environment), room: name.value)
+            adopted = try folder?.adoptOrphans() ?? []
+            draftProblem = nil
+        } catch {
+            // A folder that opened keeps this process's draft even when taking
+            // over the others' failed.
+            adopted = []
+            draftProblem = error
+        }
+        draftFolder = folder
+    }
+
+    /// The events that put the drafts taken over into the room: the newest
+    /// in the composer, the others in the history Up walks. Starts autosaving
+    /// from what the state then holds.
+    func restoreDrafts(into session: inout Session) {
+        let now = wallClock.now()
+        if let problem = draftProblem {
+            session.apply(.draftStorage(problem: "not read: \(problem.reason)"), to: label, now: now)
+        }
+        if let newest = adopted.first { session.apply(.draftRestored(newest), to: label, now: now) }
+        if adopted.count > 1 { session.apply(.unsentDraftsRestored(Array(adopted.dropFirst())), to: label, now: now) }
+        if let index = session.index(of: label) {
+            autosave = AutosaveSchedule(savedRevision: session.rooms[index].unsentDraft.revision)
+        }
+    }
+
+    /// The room's last `count` lines, read after the first frame.
+    func history(count: Int) -> Event {
+        let now = wallClock.now()
+        return .history(file.recentLines(count).compactMap { reader.read($0[...], now: now) })
+    }
+
+    /// Older lines, when the room's state reads back near the first held.
+    func olderHistory(for state: ChatState, count: Int) -> Event? {
+        guard state.wantsOlderMessages, file.hasOlderLines else { return nil }
+        let now = wallClock.now()
+        return .history(file.olderLines(count).compactMap { reader.read($0[...], now: now) })
+    }
+
+    /// Lines other processes appended since the last look.
+    func newMessages() -> [Event] {
+        let now = wallClock.now()
+        return file.newLines().compactMap { reader.read($0[...], now: now) }.map(Event.received)
+    }
+
+    /// Stores a sent message; the answer is the event for the room.
+    func store(_ message: Message) -> Event {
+        do {
+            try file.append(Transcript.encode(message))
+            return .delivered
+        } catch {
+            return .deliveryFailed(error.reason)
+        }
+    }
+
+    /// When the draft is next due to be written, in seconds from `now`.
+    func secondsUntilDraftDue(now: Double) -> Double? {
+        autosave.secondsUntilDue(now: now)
+    }
+
+    /// Writes the room's draft when it is due, or with `now` nil whenever it
+    /// changed. Returns the event for the room when what it says about its
+    /// draft changed.
+    func saveDraft(of state: ChatState, now: Double?) -> Event? {
+        // Spaces and newlines alone are not worth keeping.
+        let draft = state.unsentDraft
+        if let now {
+            guard autosave.isDue(revision: draft.revision, isEmpty: draft.isBlank, now: now) else { return nil }
+        } else if autosave.isSaved(revision: draft.revision) {
+            return nil
+        }
+        let problem: String?
+        do throws(StorageError) {
+            guard let draftFile = draftFolder?.draft else {
+                if let draftProblem { throw draftProblem }
+                return nil
+            }
+            try draftFile.save(utf8: draft.isBlank ? [] : draft.utf8)
+            autosave.saved(revision: draft.revision)
+            problem = nil
+        } catch {
+            autosave.failed(now: SystemClock.monotonicSeconds())
+            problem = "not saved: \(error.reason)"
+        }
+        return problem == state.draftProblem ? nil : .draftStorage(problem: problem)
+    }
+
+    /// Lets go of the drafts taken over and offered as history: the user has
+    /// had them, on a normal quit or on closing the room.
+    func removeKeptDrafts() {
+        draftFolder?.removeKept()
+    }
+
+    /// `path` with the home folder written `~`, as the user would write it.
+    static func homeRelative(_ path: String, environment: [String: String]) -> String {
+        guard let home = environment["HOME"], home.count > 1, path.hasPrefix(home + "/") else { return path }
+        return "~" + path.dropFirst(home.count)
+    }
+}
