@@ -1,6 +1,7 @@
 // libFuzzer target for the composer and the screen around it (`make fuzz`): the
-// bytes are a script of typing, keys, pastes, resizes (1x1 to 500x300) and
-// sends; after every step the promises of `InvariantCheck` must hold.
+// bytes are a script of typing, keys, pastes, resizes (1x1 to 500x300), sends,
+// messages arriving in any of three rooms and moves between them; after every
+// step the promises of `InvariantCheck` must hold for the room shown.
 
 @_cdecl("LLVMFuzzerTestOneInput")
 public func composerFuzzerInput(_ data: UnsafePointer<UInt8>, _ size: Int) -> CInt {
@@ -12,18 +13,24 @@ public func composerFuzzerInput(_ data: UnsafePointer<UInt8>, _ size: Int) -> CI
                        .control("a"), .control("e"), .control("u"), .control("k"), .control("w"), .control("y"),
                        .control("_"), .control("r"), .control("g"), .control("j"), .control("d"),
                        .altCharacter("y"), .altCharacter("_"), .altCharacter("b"), .altCharacter("f"),
-                       .altCharacter("d"), .alt(.backspace)]
+                       .altCharacter("d"), .alt(.backspace), .altCharacter("1"), .altCharacter("2"),
+                       .altCharacter("3"), .altCharacter("a"), .alt(.left), .alt(.right), .controlPageUp,
+                       .controlPageDown]
+    let roomNames = ["local", "dev", "ops"]
     var script = UnsafeBufferPointer(start: data, count: size).makeIterator()
     let now = Timestamp(secondsSinceEpoch: 1_796_235_084)
-    var state = ChatState(room: "local", nick: "me", size: TerminalSize(columns: 40, rows: 12), clock: .utc)
+    var session = Session(rooms: roomNames.map {
+        ChatState(room: $0, nick: "me", size: TerminalSize(columns: 40, rows: 12), clock: .utc)
+    })
     let view = ChatView(clock: .utc)
     var steps = 0
     while let op = script.next(), steps < 300 {
         steps += 1
-        let before = state.composer.draft
+        let before = session.focused.composer.draft
         var event: Event
+        var room: String?
         let argument = Int(script.next() ?? 0)
-        switch op % 8 {
+        switch op % 9 {
         case 0, 1, 2: event = .text(pieces[argument % pieces.count])
         case 3, 4: event = .key(keys[argument % keys.count])
         case 5:
@@ -32,21 +39,30 @@ public func composerFuzzerInput(_ data: UnsafePointer<UInt8>, _ size: Int) -> CI
             for _ in 0..<(argument % 32) { raw.append(script.next() ?? 0x20) }
             event = .text(String(decoding: raw, as: UTF8.self))
         case 6: event = .text(String(repeating: pieces[argument % pieces.count], count: 1 + argument))
+        case 7:
+            // A message arrives in one of the rooms, naming the user now and then.
+            room = roomNames[argument % roomNames.count]
+            event = .received(Message(sender: "bob", text: argument % 3 == 0 ? "me?" : pieces[argument % pieces.count],
+                                      time: now))
         default:
             let columns = 1 + (argument * 256 + Int(script.next() ?? 0)) % 500
             let rows = 1 + (Int(script.next() ?? 0) * 256 + Int(script.next() ?? 0)) % 300
             event = .resize(TerminalSize(columns: columns, rows: rows))
         }
         if case .text(let text) = event, text.isEmpty { continue }
-        let effects = state.apply(event, now: now)
-        if state.isFinished { break }
-        for case .send in effects {
-            state.apply(argument % 5 == 0 ? .deliveryFailed("No space left on device") : .delivered, now: now)
+        let focused = session.focused.room
+        let effects = session.apply(event, to: room, now: now)
+        if session.isFinished { break }
+        for effect in effects {
+            guard case .send = effect.effect else { continue }
+            session.apply(argument % 5 == 0 ? .deliveryFailed("No space left on device") : .delivered,
+                          to: effect.room, now: now)
         }
         var wasResize = false
         if case .resize = event { wasResize = true }
-        let broken = InvariantCheck.violations(of: state, frame: view.frame(for: state), draftBefore: before,
-                                               wasResize: wasResize)
+        // The draft a resize must leave alone is the one of the room shown before and after it.
+        let broken = InvariantCheck.violations(of: session.focused, frame: view.frame(for: session),
+                                               draftBefore: before, wasResize: wasResize && focused == session.focused.room)
         if !broken.isEmpty { fatalError("after \(event): \(broken)") }
     }
     return 0
