@@ -215,18 +215,18 @@ public final class Terminal {
         return chat_signal_descriptor(&resize)
     }
 
-    /// Waits until the keyboard or one of `others` (nil ones are skipped) has
-    /// input, the terminal is resized, or `timeoutMilliseconds` pass. Says which
-    /// have input; the keyboard counts as having input after a resize, so that
+    /// Waits until the keyboard or one of `descriptors` has input, the
+    /// terminal is resized, or `timeoutMilliseconds` pass. Says which have
+    /// input; the keyboard counts as having input after a resize, so that
     /// `InputReader` reads the resize at once.
-    public func wait(for others: [Int32?], timeoutMilliseconds: Int32) -> (keyboard: Bool, others: [Bool]) {
-        var descriptors = [pollfd(fd: inputDescriptor, events: Int16(POLLIN), revents: 0),
-                           pollfd(fd: resizeDescriptor, events: Int16(POLLIN), revents: 0)]
-        descriptors += others.map { pollfd(fd: $0 ?? -1, events: Int16(POLLIN), revents: 0) }
-        let count = poll(&descriptors, nfds_t(descriptors.count), timeoutMilliseconds)
-        if count < 0 { return (true, others.map { _ in false }) }
-        let ready = descriptors.map { $0.fd >= 0 && $0.revents != 0 }
-        return (ready[0] || ready[1] || pendingResize, Array(ready.dropFirst(2)))
+    public func wait(for descriptors: [Int32], timeoutMilliseconds: Int32) -> (keyboard: Bool, ready: Set<Int32>) {
+        var polled = [pollfd(fd: inputDescriptor, events: Int16(POLLIN), revents: 0),
+                      pollfd(fd: resizeDescriptor, events: Int16(POLLIN), revents: 0)]
+        polled += descriptors.map { pollfd(fd: $0, events: Int16(POLLIN), revents: 0) }
+        let count = poll(&polled, nfds_t(polled.count), timeoutMilliseconds)
+        if count < 0 { return (true, []) }
+        let ready = Set(polled.dropFirst(2).filter { $0.revents != 0 }.map(\.fd))
+        return (polled[0].revents != 0 || polled[1].revents != 0 || pendingResize, ready)
     }
 
     /// Makes the C library (and so ncurses) read and write UTF-8. The user's

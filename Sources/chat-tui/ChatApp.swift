@@ -13,8 +13,8 @@ struct ChatApp {
     /// each time the user reads back near the first one held.
     static let historyLines = 100
     static let olderHistoryLines = 1000
-    /// How often the room file is looked at for other processes' messages.
-    static let followIntervalMilliseconds: Int32 = 250
+    /// The longest a turn waits when nothing is due sooner.
+    static let idleMilliseconds: Int32 = 1000
     /// The most messages a replay holds (about 15 MB); older ones are forgotten
     /// as a terminal's scrollback forgets. A room has no limit: it is read back
     /// from its file a screen at a time.
@@ -32,17 +32,18 @@ struct ChatApp {
         let clock = SystemClock.localClockFace
         // Everything that can fail is opened before the terminal is taken over,
         // so a failure is a plain message on a plain terminal.
+        // A replay is shown in the first room; what is sent there still goes to its file.
+        let replayLabel = options.replay == nil ? nil : "\(options.rooms[0].value) · replay"
         let replay = try options.replay.map { (source) throws(StartupError) in
-            try ReplayInput(source: source, sender: options.replaySender, speed: options.speed, clock: clock,
-                            wallClock: wallClock)
+            try ReplayInput(source: source, room: replayLabel ?? "", sender: options.replaySender, speed: options.speed,
+                            clock: clock, wallClock: wallClock)
         }
-        var links: [RoomLink] = []
+        var roomLinks: [RoomLink] = []
         for (index, name) in options.rooms.enumerated() {
-            // A replay is shown in the first room; what is sent there still goes to its file.
-            let label = index == 0 && replay != nil ? "\(name.value) · replay" : name.value
+            let label = index == 0 ? replayLabel ?? name.value : name.value
             do {
-                links.append(try RoomLink(name: name, label: label, environment: environment, clock: clock,
-                                          wallClock: wallClock))
+                roomLinks.append(try RoomLink(name: name, label: label, followsFile: label != replayLabel,
+                                              environment: environment, clock: clock, wallClock: wallClock))
             } catch {
                 throw .storage(error)
             }
@@ -75,7 +76,6 @@ struct ChatApp {
 
         let screen = Screen(terminal: terminal)
         let view = ChatView(clock: clock)
-        let replayLabel = replay == nil ? nil : links[0].label
         /// A new room's state, at the terminal's size and with the rules learned.
         func newRoom(_ link: RoomLink, rules: WidthRules) -> ChatState {
             let isReplay = link.label == replayLabel
@@ -84,15 +84,17 @@ struct ChatApp {
                              scrollbackLimit: isReplay ? Self.replayScrollback : nil, isReplay: isReplay,
                              senderColumnLimit: options.nickWidth, location: isReplay ? nil : link.location)
         }
-        var session = Session(rooms: links.map { newRoom($0, rules: rules) })
-        for link in links { link.restoreDrafts(into: &session) }
-        func link(of room: String) -> RoomLink? { links.first { $0.label == room } }
+        var session = Session(rooms: roomLinks.map { newRoom($0, rules: rules) })
+        for link in roomLinks { link.restoreDrafts(into: &session) }
+        // Every source and sink of messages, the replay first: the run loop knows them only as links.
+        var links: [Link] { (replay.map { [$0] } ?? []) + roomLinks }
+        func link(of room: String) -> RoomLink? { roomLinks.first { $0.label == room } }
         /// Saves each room's draft when due (or, with `now` nil, whenever it
         /// changed). Returns true when what the screen says about one changed.
         @discardableResult
         func saveDrafts(now: Double?) -> Bool {
             var changed = false
-            for link in links {
+            for link in roomLinks {
                 guard let index = session.index(of: link.label),
                       let event = link.saveDraft(of: session.rooms[index], now: now) else { continue }
                 session.apply(event, to: link.label, now: wallClock.now())
@@ -105,7 +107,7 @@ struct ChatApp {
 
         // History comes after the first frame, so a large room never delays it.
         // A replay shows the transcript alone.
-        for link in links where link.label != replayLabel {
+        for link in roomLinks where link.followsFile {
             session.apply(link.history(count: max(Self.historyLines, 3 * terminal.size.rows)), to: link.label,
                           now: wallClock.now())
         }
@@ -113,7 +115,7 @@ struct ChatApp {
         func loadOlderHistory() {
             // A chunk at a time: one is more than the margin that asked for it.
             let room = session.focused
-            if room.room != replayLabel, let link = link(of: room.room),
+            if let link = link(of: room.room), link.followsFile,
                let older = link.olderHistory(for: room, count: Self.olderHistoryLines) {
                 session.apply(older, to: room.room, now: wallClock.now())
             }
@@ -123,7 +125,7 @@ struct ChatApp {
             do {
                 let opened = try RoomLink(name: name, label: name.value, environment: environment, clock: clock,
                                           wallClock: wallClock)
-                links.append(opened)
+                roomLinks.append(opened)
                 session.open(newRoom(opened, rules: session.focused.rules))
                 opened.restoreDrafts(into: &session)
                 session.apply(opened.history(count: max(Self.historyLines, 3 * terminal.size.rows)), to: opened.label,
@@ -135,10 +137,10 @@ struct ChatApp {
         /// Closes a room `/part` closed: its draft is saved and kept for the next
         /// time it is opened.
         func close(_ room: String, state: ChatState?) {
-            guard let index = links.firstIndex(where: { $0.label == room }) else { return }
-            if let state { _ = links[index].saveDraft(of: state, now: nil) }
-            links[index].removeKeptDrafts()
-            links.remove(at: index)
+            guard let index = roomLinks.firstIndex(where: { $0.label == room }) else { return }
+            if let state { _ = roomLinks[index].saveDraft(of: state, now: nil) }
+            roomLinks[index].removeKeptDrafts()
+            roomLinks.remove(at: index)
         }
 
         var changed = true
@@ -149,7 +151,7 @@ struct ChatApp {
             // An idle turn (only the room files looked at) draws nothing. While a
             // replay pours in faster than the eye follows, frames are drawn at
             // most every `pourFrameSeconds`; keys are always drawn at once.
-            var timeout = Self.followIntervalMilliseconds
+            var timeout = Self.idleMilliseconds
             if changed {
                 let since = SystemClock.monotonicSeconds() - drawn
                 if pouring && since < Self.pourFrameSeconds {
@@ -160,19 +162,24 @@ struct ChatApp {
                     changed = false
                 }
             }
+            // The clock is read once before the wait and once after, and passed on.
             let monotonic = SystemClock.monotonicSeconds()
-            if let due = replay?.millisecondsUntilDue(now: monotonic) { timeout = min(timeout, due) }
             for link in links {
+                if let due = link.millisecondsUntilDue(now: monotonic) { timeout = min(timeout, due) }
+            }
+            for link in roomLinks {
                 if let due = link.secondsUntilDraftDue(now: monotonic) {
                     timeout = min(timeout, Int32((due * 1000).rounded(.up)))
                 }
             }
-            let ready = terminal.wait(for: [replay?.descriptor, stopSignals.descriptor], timeoutMilliseconds: timeout)
-            if ready.others[1], let signal = stopSignals.received() {
+            let linkDescriptors = links.flatMap(\.descriptors)
+            let ready = terminal.wait(for: linkDescriptors + [stopSignals.descriptor], timeoutMilliseconds: timeout)
+            if ready.ready.contains(stopSignals.descriptor), let signal = stopSignals.received() {
                 stopSignal = signal
                 break
             }
-            pouring = ready.others[0] && !ready.keyboard
+            pouring = !ready.ready.isDisjoint(with: linkDescriptors) && !ready.keyboard
+            let turn = SystemClock.monotonicSeconds()
 
             // Each event with the room it is for; nil is the room shown.
             var events: [(event: Event, room: String?)] = ready.keyboard ? input.readPending().map { ($0, nil) } : []
@@ -180,11 +187,8 @@ struct ChatApp {
                 screen.invalidate()
                 events.append((.widthRulesLearned(learned), nil))
             }
-            if let replay, let replayLabel {
-                events += replay.read(now: SystemClock.monotonicSeconds(), readable: ready.others[0]).map { ($0, replayLabel) }
-            }
-            for link in links where link.label != replayLabel {
-                events += link.newMessages().map { ($0, link.label) }
+            for link in links {
+                events += link.events(ready: ready.ready, now: turn).map { ($0.event, $0.room) }
             }
             if !events.isEmpty { changed = true } else { pouring = false }
             for (event, room) in events {
@@ -199,10 +203,15 @@ struct ChatApp {
                         if let size = terminal.takeResize() { session.apply(.resize(size), now: wallClock.now()) }
                         changed = true
                     case .send(let message):
-                        guard let link = link(of: target) else { continue }
-                        let answer = link.store(message)
-                        session.apply(answer, to: target, now: wallClock.now())
-                        guard answer == .delivered else { continue }
+                        // The first link of the room that carries sends out answers.
+                        var answers: [Event] = []
+                        for link in links where link.rooms.contains(target) {
+                            guard let answered = link.carryOut(roomEffect.effect, for: target) else { continue }
+                            answers = answered
+                            break
+                        }
+                        for answer in answers { session.apply(answer, to: target, now: wallClock.now()) }
+                        guard answers.contains(.delivered) else { continue }
                         do {
                             try output?.write(message)
                         } catch {
@@ -222,11 +231,11 @@ struct ChatApp {
                 // into the history it asks for instead of stopping at what is held.
                 loadOlderHistory()
             }
-            if saveDrafts(now: SystemClock.monotonicSeconds()) { changed = true }
+            if saveDrafts(now: turn) { changed = true }
         }
         // Quitting, the user has had the drafts taken over into the history;
         // a process stopped by a signal keeps them for the next start.
-        if stopSignal == nil { links.forEach { $0.removeKeptDrafts() } }
+        if stopSignal == nil { roomLinks.forEach { $0.removeKeptDrafts() } }
         return stopSignal
     }
 

@@ -4,7 +4,7 @@ import Glibc
 
 /// A transcript being replayed: its lines read as they arrive, made into messages,
 /// and played at once or paced by `--speed`.
-final class ReplayInput {
+final class ReplayInput: Link {
     private let lines: LineReader
     private var reader: TranscriptReader
     private var pacer: ReplayPacer<Event>?
@@ -15,9 +15,10 @@ final class ReplayInput {
 
     /// Opens the source named on the command line. Standard input must not be
     /// the terminal, or there is nothing to replay.
-    init(source: Options.ReplaySource, sender: String, speed: Double?, clock: ClockFace,
+    init(source: Options.ReplaySource, room: String, sender: String, speed: Double?, clock: ClockFace,
          wallClock: SystemClock) throws(StartupError) {
         self.wallClock = wallClock
+        self.room = room
         let descriptor: Int32
         var fileDate: CivilTime?
         switch source {
@@ -47,8 +48,22 @@ final class ReplayInput {
         if ownsDescriptor { close(lines.descriptor) }
     }
 
-    /// The descriptor to wait on, while the input has not ended.
-    var descriptor: Int32? { lines.ended ? nil : lines.descriptor }
+    /// The room the transcript is shown in.
+    let room: String
+
+    // MARK: Link
+
+    var rooms: [String] { [room] }
+
+    /// The input's descriptor, while it has not ended.
+    var descriptors: [Int32] { lines.ended ? [] : [lines.descriptor] }
+
+    func events(ready: Set<Int32>, now: Double) -> [(event: Event, room: String)] {
+        read(now: now, readable: ready.contains(lines.descriptor)).map { ($0, room) }
+    }
+
+    /// A replay only brings messages in; what is sent in its room goes to the room's file.
+    func carryOut(_ effect: Effect, for room: String) -> [Event]? { nil }
 
     /// How long until a paced message is due, in milliseconds; nil when none waits.
     func millisecondsUntilDue(now: Double) -> Int32? {
@@ -57,7 +72,7 @@ final class ReplayInput {
     }
 
     /// Reads what has arrived, and returns the events for the messages now due.
-    func read(now: Double, readable: Bool) -> [Event] {
+    private func read(now: Double, readable: Bool) -> [Event] {
         var events: [Event] = []
         if readable {
             let stamp = wallClock.now()

@@ -6,9 +6,11 @@ import Glibc
 /// in, sent messages out) and this process's draft of it. Each turn the run
 /// loop asks it for what arrived and hands it what the room's state asked for;
 /// it turns both into events for the room.
-final class RoomLink {
+final class RoomLink: Link {
     /// The room's label in the session: its name, or `NAME · replay`.
     let label: String
+    /// False for the room a replay is shown in: its messages come from the replay.
+    let followsFile: Bool
     let name: RoomName
     /// Where the room is kept, as the user would write the path.
     let location: String
@@ -25,10 +27,11 @@ final class RoomLink {
 
     /// Opens the room's file and its drafts folder, taking over the drafts
     /// that processes now gone left in it.
-    init(name: RoomName, label: String, environment: [String: String], clock: ClockFace,
+    init(name: RoomName, label: String, followsFile: Bool = true, environment: [String: String], clock: ClockFace,
          wallClock: SystemClock) throws(StorageError) {
         self.name = name
         self.label = label
+        self.followsFile = followsFile
         self.clock = clock
         self.wallClock = wallClock
         file = try RoomFile(folder: DataFolders.rooms(environment: environment), room: name.value)
@@ -76,19 +79,35 @@ final class RoomLink {
         return .history(file.olderLines(count).compactMap { reader.read($0[...], now: now) })
     }
 
-    /// Lines other processes appended since the last look.
-    func newMessages() -> [Event] {
-        let now = wallClock.now()
-        return file.newLines().compactMap { reader.read($0[...], now: now) }.map(Event.received)
+    // MARK: Link
+
+    var rooms: [String] { [label] }
+
+    /// A file has nothing to wait on: it is looked at every `followInterval`.
+    var descriptors: [Int32] { [] }
+
+    /// How often the room file is looked at for other processes' lines.
+    static let followIntervalMilliseconds: Int32 = 250
+
+    func millisecondsUntilDue(now: Double) -> Int32? {
+        followsFile ? Self.followIntervalMilliseconds : nil
     }
 
-    /// Stores a sent message; the answer is the event for the room.
-    func store(_ message: Message) -> Event {
+    /// Lines other processes appended since the last look.
+    func events(ready: Set<Int32>, now: Double) -> [(event: Event, room: String)] {
+        guard followsFile else { return [] }
+        let stamp = wallClock.now()
+        return file.newLines().compactMap { reader.read($0[...], now: stamp) }.map { (.received($0), label) }
+    }
+
+    /// Stores a sent message in the room file; the answer is delivered or failed.
+    func carryOut(_ effect: Effect, for room: String) -> [Event]? {
+        guard case .send(let message) = effect else { return nil }
         do {
             try file.append(Transcript.encode(message))
-            return .delivered
+            return [.delivered]
         } catch {
-            return .deliveryFailed(error.reason)
+            return [.deliveryFailed(error.reason)]
         }
     }
 

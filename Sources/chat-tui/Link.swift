@@ -1,0 +1,22 @@
+import ChatCore
+
+/// A source and sink of messages for rooms: a room file, a replayed
+/// transcript, and later a network. The run loop waits on the descriptors of
+/// every link (and on the terminal), asks each link for what arrived, feeds
+/// those events to the session, and hands each effect a room asks for to the
+/// links of that room; it knows nothing else of any link.
+protocol Link: AnyObject {
+    /// The rooms this link serves, by label.
+    var rooms: [String] { get }
+    /// The descriptors to wait on for this link's input; empty when it has none.
+    var descriptors: [Int32] { get }
+    /// How long the loop may wait before this link needs a turn with nothing
+    /// ready, in milliseconds from `now` (monotonic seconds); nil for no limit.
+    func millisecondsUntilDue(now: Double) -> Int32?
+    /// What arrived, as events for its rooms, given the descriptors that are
+    /// ready; called every turn.
+    func events(ready: Set<Int32>, now: Double) -> [(event: Event, room: String)]
+    /// Carries out `effect` for `room` and returns the events that answer it,
+    /// or nil when this link does not carry out such effects.
+    func carryOut(_ effect: Effect, for room: String) -> [Event]?
+}
