@@ -47,30 +47,6 @@ public struct DraftFile: Sendable {
             return
         }
         try DataFolders.makeFolder(folder)
-        let temporary = folder + "/." + path.split(separator: "/").last! + ".\(getpid()).tmp"
-        let fd = open(temporary, O_WRONLY | O_CREAT | O_TRUNC | O_CLOEXEC, 0o600)
-        guard fd >= 0 else { throw StorageError("cannot write \(temporary)") }
-        var failure: StorageError?
-        var offset = 0
-        while offset < bytes.count, failure == nil {
-            let written = bytes[offset...].withUnsafeBytes { write(fd, $0.baseAddress, $0.count) }
-            if written < 0 && errno == EINTR { continue }
-            if written <= 0 {
-                failure = StorageError("cannot write \(temporary)", code: written < 0 ? errno : ENOSPC)
-            } else {
-                offset += written
-            }
-        }
-        if failure == nil && fdatasync(fd) != 0 && errno != EINVAL {
-            failure = StorageError("cannot save \(temporary)")
-        }
-        close(fd)
-        if failure == nil && rename(temporary, path) != 0 {
-            failure = StorageError("cannot replace \(path)")
-        }
-        if let failure {
-            unlink(temporary)
-            throw failure
-        }
+        try FileWriting.replace(path, with: bytes)
     }
 }

@@ -100,7 +100,7 @@ public final class RoomFile {
         return (kept.map { String(decoding: $0, as: UTF8.self) }, first, start + Int64(lastNewline) + 1)
     }
 
-    /// Appends `line` and a newline in one write, under the lock, flushed to disk.
+    /// Appends `line` and a newline, under the lock, flushed to disk.
     /// On failure nothing of the line is left in the file, and the next call
     /// opens the path afresh (the cause may have been fixed by then).
     public func append(_ line: String) throws(StorageError) {
@@ -111,9 +111,7 @@ public final class RoomFile {
         let start = lseek(fd, 0, SEEK_END)
         var bytes = Array(line.utf8)
         bytes.append(0x0A)
-        let written = bytes.withUnsafeBytes { write(fd, $0.baseAddress, $0.count) }
-        if written != bytes.count {
-            let code = written < 0 ? errno : ENOSPC
+        if let code = FileWriting.writeAll(bytes, to: fd) {
             if start >= 0 { _ = ftruncate(fd, start) }
             throw failed("cannot write to \(path)", code: code)
         }

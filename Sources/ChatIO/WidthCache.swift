@@ -71,17 +71,6 @@ public struct WidthCache {
         for sample in WidthProbe.Sample.allCases {
             if let columns = measured[sample] { text += "\(sample.rawValue) \(columns)\n" }
         }
-        let target = path(for: identity)
-        let temporary = target + ".\(getpid()).tmp"
-        let fd = open(temporary, O_WRONLY | O_CREAT | O_TRUNC | O_CLOEXEC, 0o600)
-        guard fd >= 0 else { throw StorageError("cannot write \(temporary)") }
-        let bytes = Array(text.utf8)
-        let written = bytes.withUnsafeBytes { write(fd, $0.baseAddress, $0.count) }
-        close(fd)
-        guard written == bytes.count, rename(temporary, target) == 0 else {
-            let error = StorageError("cannot write \(target)")
-            unlink(temporary)
-            throw error
-        }
+        try FileWriting.replace(path(for: identity), with: Array(text.utf8))
     }
 }

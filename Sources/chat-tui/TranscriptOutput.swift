@@ -17,12 +17,8 @@ struct TranscriptOutput {
     func write(_ message: Message) throws(StorageError) {
         var bytes = Array(Transcript.encode(message).utf8)
         bytes.append(0x0A)
-        var offset = 0
-        while offset < bytes.count {
-            let written = bytes[offset...].withUnsafeBytes { Glibc.write(1, $0.baseAddress, $0.count) }
-            if written < 0 && errno == EINTR { continue }
-            guard written > 0 else { throw StorageError("cannot write to standard output", code: written < 0 ? errno : EIO) }
-            offset += written
+        if let code = FileWriting.writeAll(bytes, to: 1) {
+            throw StorageError("cannot write to standard output", code: code == ENOSPC ? EIO : code)
         }
     }
 }

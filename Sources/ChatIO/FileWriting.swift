@@ -1,0 +1,51 @@
+import Glibc
+
+/// The two ways chat-tui writes: all of a buffer to an open file, and a whole
+/// file replaced at once. Room files and standard output use the first,
+/// drafts and the width cache the second.
+public enum FileWriting {
+    /// Writes all of `bytes` to `descriptor`, going on after short writes and
+    /// interruptions. Returns nil when all was written, else the error number
+    /// (`ENOSPC` for a write that took nothing).
+    public static func writeAll(_ bytes: [UInt8], to descriptor: Int32) -> Int32? {
+        var offset = 0
+        while offset < bytes.count {
+            let written = bytes[offset...].withUnsafeBytes { write(descriptor, $0.baseAddress, $0.count) }
+            if written < 0 && errno == EINTR { continue }
+            guard written > 0 else { return written < 0 ? errno : ENOSPC }
+            offset += written
+        }
+        return nil
+    }
+
+    /// Replaces the file at `path` with `bytes`: written to a temporary file
+    /// beside it (`mode`, 0600 by default), flushed, renamed over it, and the
+    /// folder flushed, so the path always holds the whole old file or the
+    /// whole new one, also after a crash. Nothing is left behind on failure.
+    public static func replace(_ path: String, with bytes: [UInt8], mode: mode_t = 0o600) throws(StorageError) {
+        let slash = path.lastIndex(of: "/")
+        let folder = slash.map { String(path[..<$0]) } ?? "."
+        let name = slash.map { String(path[path.index(after: $0)...]) } ?? path
+        let temporary = folder + "/." + name + ".\(getpid()).tmp"
+        let fd = open(temporary, O_WRONLY | O_CREAT | O_TRUNC | O_CLOEXEC, mode)
+        guard fd >= 0 else { throw StorageError("cannot write \(temporary)") }
+        var failure = writeAll(bytes, to: fd).map { StorageError("cannot write \(temporary)", code: $0) }
+        if failure == nil && fdatasync(fd) != 0 && errno != EINVAL {
+            failure = StorageError("cannot save \(temporary)")
+        }
+        close(fd)
+        if failure == nil && rename(temporary, path) != 0 {
+            failure = StorageError("cannot replace \(path)")
+        }
+        if let failure {
+            unlink(temporary)
+            throw failure
+        }
+        // The rename itself is kept only once the folder is flushed.
+        let folderDescriptor = open(folder, O_RDONLY | O_DIRECTORY | O_CLOEXEC)
+        if folderDescriptor >= 0 {
+            _ = fsync(folderDescriptor)
+            close(folderDescriptor)
+        }
+    }
+}
