@@ -62,6 +62,8 @@ public struct Session: Sendable {
         default:
             break
         }
+        // What comes for a room closed meanwhile is for no one.
+        if let room, index(of: room) == nil { return [] }
         let index = room.flatMap(index(of:)) ?? focus
         let name = rooms[index].room
         var effects = rooms[index].apply(event, now: now).map { RoomEffect(room: name, effect: $0) }

@@ -91,6 +91,25 @@ import Testing
         #expect(chat.focused.messages.last?.text == "this is the only room open: /quit leaves")
     }
 
+    @Test func whatArrivesForARoomClosedMeanwhileGoesNowhere() {
+        var chat = session("local", "dev")
+        chat.apply(.key(.alt(.right)), now: now)
+        type("/part", into: &chat)
+        chat.apply(.key(.enter), now: now)
+        #expect(chat.closed?.room == "dev", "the room closed is kept for its draft to be saved")
+        chat.apply(.received(message("late")), to: "dev", now: now)
+        #expect(chat.focused.messages.isEmpty, "not shown in the room that has the focus")
+        #expect(chat.activity.isEmpty)
+    }
+
+    @Test func aBadRoomNameIsExplainedAndNothingOpens() {
+        var chat = session("local")
+        type("/join ../etc", into: &chat)
+        #expect(chat.apply(.key(.enter), now: now).isEmpty)
+        #expect(chat.focused.messages.last?.text.hasPrefix("cannot use '../etc' as a room name") == true)
+        #expect(chat.focused.composer.draft.text == "/join ../etc", "kept to be fixed")
+    }
+
     @Test func aResizeReachesEveryRoomAndTypingOnlyTheOneShown() {
         var chat = session("local", "dev")
         chat.apply(.resize(TerminalSize(columns: 40, rows: 10)), now: now)
