@@ -50,7 +50,7 @@ extension EndToEnd {
                 Set(bob.savedDrafts().values) == [aliceDraft, "bob's own draft"]
             }
             kill(try alice.programPID(), SIGKILL)
-            try alice.waitUntil("alice is killed") { screen, _ in screen.contains { $0.contains("EXIT:137") } }
+            try alice.waitUntilExit(137, "alice is killed")
 
             let again = try TmuxSession(columns: 60, rows: 12, dataHome: alice.dataHome)
             try again.waitUntil("alice's own rows are back, not bob's draft") { screen, _ in
@@ -61,8 +61,8 @@ extension EndToEnd {
             // Both killed now; bob's draft is the newer.
             kill(try bob.programPID(), SIGKILL)
             kill(try again.programPID(), SIGKILL)
-            try bob.waitUntil("bob is killed") { screen, _ in screen.contains { $0.contains("EXIT:137") } }
-            try again.waitUntil("alice is killed again") { screen, _ in screen.contains { $0.contains("EXIT:137") } }
+            try bob.waitUntilExit(137, "bob is killed")
+            try again.waitUntilExit(137, "alice is killed again")
             let last = try TmuxSession(columns: 60, rows: 12, dataHome: alice.dataHome)
             try last.waitUntil("the newest draft is in the composer") { screen, _ in screen.last == "bob's own draft" }
             try last.press("Up")
@@ -87,7 +87,7 @@ extension EndToEnd {
             // The autosave comes within a second of the last change.
             try first.waitUntil("the draft is saved") { _, _ in savedDraft(first) == draft + "\nsecond line" }
             kill(try first.programPID(), SIGKILL)
-            try first.waitUntil("chat-tui is killed") { screen, _ in screen.contains { $0.contains("EXIT:137") } }
+            try first.waitUntilExit(137, "chat-tui is killed")
             #expect(savedDraft(first) == draft + "\nsecond line")
 
             let second = try TmuxSession(columns: 60, rows: 10, dataHome: first.dataHome)

@@ -73,7 +73,7 @@ extension EndToEnd {
                 }
             }
             kill(try alice.programPID(), SIGKILL)
-            try alice.waitUntil("chat-tui is killed") { screen, _ in screen.contains { $0.contains("EXIT:137") } }
+            try alice.waitUntilExit(137, "chat-tui is killed")
             let again = try TmuxSession(columns: 80, rows: 12, arguments: ["--room", "local", "--room", "dev", "--room", "ops"],
                                         dataHome: alice.dataHome)
             try again.waitUntil("local's draft is back") { screen, _ in

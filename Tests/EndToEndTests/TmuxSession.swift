@@ -115,6 +115,15 @@ final class TmuxSession {
         }
     }
 
+    /// Waits for chat-tui to end with `status`, as the pane's `EXIT:` line says.
+    /// The shell's report may wrap anywhere, as it starts where chat-tui's
+    /// cursor was, so the rows are read as one text.
+    @discardableResult
+    func waitUntilExit(_ status: Int32, _ what: Comment,
+                       sourceLocation: SourceLocation = #_sourceLocation) throws -> [String] {
+        try waitUntil(what, sourceLocation: sourceLocation) { screen, _ in screen.joined().contains("EXIT:\(status)") }
+    }
+
     /// The room's file, as chat-tui keeps it.
     func roomFile(_ room: String = "local") -> String {
         dataHome + "/chat-tui/rooms/\(room).jsonl"
