@@ -105,10 +105,12 @@ struct ChatApp {
         defer { saveDrafts(now: nil) }
         screen.draw(view.frame(for: session))
 
+        /// Lines of a room read when it opens: at least three screens' worth.
+        var firstHistory: Int { max(Self.historyLines, 3 * terminal.size.rows) }
         // History comes after the first frame, so a large room never delays it.
         // A replay shows the transcript alone.
         for link in roomLinks where link.followsFile {
-            session.apply(link.history(count: max(Self.historyLines, 3 * terminal.size.rows)), to: link.label,
+            session.apply(link.history(count: firstHistory), to: link.label,
                           now: wallClock.now())
         }
         /// Loads older lines of the room shown while the user reads back towards them.
@@ -128,7 +130,7 @@ struct ChatApp {
                 roomLinks.append(opened)
                 session.open(newRoom(opened, rules: session.focused.rules))
                 opened.restoreDrafts(into: &session)
-                session.apply(opened.history(count: max(Self.historyLines, 3 * terminal.size.rows)), to: opened.label,
+                session.apply(opened.history(count: firstHistory), to: opened.label,
                               now: wallClock.now())
             } catch {
                 session.apply(.notice("cannot open room \(name): \(error)"), now: wallClock.now())

@@ -34,3 +34,10 @@ struct Harness {
     /// The caret's row within the composer's visible rows.
     var visibleCaretRow: Int { layout.caretRow - state.composer.scrollTop }
 }
+
+/// Row `row` of `frame` without the blanks at its end.
+func trimmed(_ frame: Frame, _ row: Int) -> String {
+    var text = Substring(frame.text(ofRow: row))
+    while text.last == " " { text.removeLast() }
+    return String(text)
+}

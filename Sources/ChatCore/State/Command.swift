@@ -46,11 +46,7 @@ public enum Command: Equatable {
 
     /// The table as aligned lines of plain text.
     public static func helpLines(indent: Int = 2) -> [String] {
-        let width = (table.map(\.usage.count).max() ?? 0) + 2
-        return table.map {
-            String(repeating: " ", count: indent) + $0.usage + String(repeating: " ", count: width - $0.usage.count)
-                + $0.summary.replacingBackquotes()
-        }
+        alignedLines(table.map { ($0.usage, $0.summary.replacingBackquotes()) }, indent: indent)
     }
 
     /// The command in `text`; nil when `text` is a plain message.

@@ -136,10 +136,15 @@ public struct KeyBinding: Sendable {
 
     /// The table as aligned lines of plain text, for `--help` and `/help`.
     public static func helpLines(indent: Int = 2) -> [String] {
-        let width = (table.map(\.names.count).max() ?? 0) + 2
-        return table.map { binding in
-            String(repeating: " ", count: indent) + binding.names
-                + String(repeating: " ", count: width - binding.names.count) + binding.summary
-        }
+        alignedLines(table.map { ($0.names, $0.summary) }, indent: indent)
+    }
+}
+
+/// Two columns of plain text, the second lined up two columns past the widest
+/// of the first: the shape of every list `--help` and `/help` print.
+func alignedLines(_ rows: [(String, String)], indent: Int) -> [String] {
+    let width = (rows.map(\.0.count).max() ?? 0) + 2
+    return rows.map { left, right in
+        String(repeating: " ", count: indent) + left + String(repeating: " ", count: width - left.count) + right
     }
 }

@@ -2,12 +2,6 @@ import Testing
 @testable import ChatCore
 
 @Suite struct ChatViewTests {
-    func trimmed(_ frame: Frame, _ row: Int) -> String {
-        var text = Substring(frame.text(ofRow: row))
-        while text.last == " " { text.removeLast() }
-        return String(text)
-    }
-
     @Test func atStartThePlaceholderSitsInAOneRowComposer() {
         let chat = Harness(columns: 80, rows: 24)
         let frame = chat.frame

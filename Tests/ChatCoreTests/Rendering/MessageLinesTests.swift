@@ -4,12 +4,6 @@ import Testing
 /// The default `lines` style: every message's first row carries its time, the
 /// names sit right-aligned in one column, and the text lines up beside them.
 @Suite struct MessageLinesTests {
-    func trimmed(_ frame: Frame, _ row: Int) -> String {
-        var text = Substring(frame.text(ofRow: row))
-        while text.last == " " { text.removeLast() }
-        return String(text)
-    }
-
     /// The pane's rows that hold something other than a day line, top to bottom.
     func paneLines(_ chat: Harness) -> [String] {
         chat.state.screenLayout(for: chat.layout).paneRows.map { trimmed(chat.frame, $0) }
