@@ -1,5 +1,6 @@
 // libFuzzer target for the composer and the screen around it (`make fuzz`): the
 // bytes are a script of typing, keys, pastes, resizes (1x1 to 500x300), sends,
+// answers by id (delivered or failed, under both send rules), older history,
 // messages arriving in any of three rooms and moves between them; after every
 // step the promises of `InvariantCheck` must hold for the room shown.
 
@@ -19,8 +20,10 @@ public func composerFuzzerInput(_ data: UnsafePointer<UInt8>, _ size: Int) -> CI
     let roomNames = ["local", "dev", "ops"]
     var script = UnsafeBufferPointer(start: data, count: size).makeIterator()
     let now = Timestamp(secondsSinceEpoch: 1_796_235_084)
+    // The last room sends as a network does: pending at once, answered later.
     var session = Session(rooms: roomNames.map {
-        ChatState(room: $0, nick: "me", size: TerminalSize(columns: 40, rows: 12), clock: .utc)
+        ChatState(room: $0, nick: "me", size: TerminalSize(columns: 40, rows: 12), clock: .utc,
+                  sendRule: $0 == roomNames.last ? .showPending : .keepDraftUntilStored)
     })
     let view = ChatView(clock: .utc)
     var steps = 0
@@ -52,11 +55,18 @@ public func composerFuzzerInput(_ data: UnsafePointer<UInt8>, _ size: Int) -> CI
         if case .text(let text) = event, text.isEmpty { continue }
         let focused = session.focused.room
         let effects = session.apply(event, to: room, now: now)
-        if session.isFinished { break }
+        if effects.contains(where: { $0.effect == .quit }) { break }
         for effect in effects {
-            guard case .send = effect.effect else { continue }
-            session.apply(argument % 5 == 0 ? .deliveryFailed("No space left on device") : .delivered,
-                          to: effect.room, now: now)
+            switch effect.effect {
+            case .send(let id, _):
+                session.apply(argument % 5 == 0 ? .deliveryFailed(id, "No space left on device") : .delivered(id),
+                              to: effect.room, now: now)
+            case .loadOlderMessages:
+                let older = (0..<argument % 40).map { Message(sender: "me", text: "old \($0)", time: nil, isOwn: true) }
+                session.apply(.history(older, reachedStart: argument % 3 == 0), to: effect.room, now: now)
+            default:
+                break
+            }
         }
         var wasResize = false
         if case .resize = event { wasResize = true }

@@ -9,10 +9,6 @@ struct ChatApp {
     let options: Options
     let environment: [String: String]
 
-    /// Lines of the room read at start (at least three screens' worth), and then
-    /// each time the user reads back near the first one held.
-    static let historyLines = 100
-    static let olderHistoryLines = 1000
     /// The longest a turn waits when nothing is due sooner.
     static let idleMilliseconds: Int32 = 1000
     /// The most messages a replay holds (about 15 MB); older ones are forgotten
@@ -35,7 +31,8 @@ struct ChatApp {
         // A replay is shown in the first room; what is sent there still goes to its file.
         let replayLabel = options.replay == nil ? nil : "\(options.rooms[0].value) · replay"
         let replay = try options.replay.map { (source) throws(StartupError) in
-            try ReplayInput(source: source, room: replayLabel ?? "", sender: options.replaySender, speed: options.speed,
+            try ReplayInput(source: source, room: replayLabel ?? "", sender: options.replaySender, nick: options.nick,
+                            speed: options.speed,
                             clock: clock, wallClock: wallClock)
         }
         var roomLinks: [RoomLink] = []
@@ -43,7 +40,7 @@ struct ChatApp {
             let label = index == 0 ? replayLabel ?? name.value : name.value
             do {
                 roomLinks.append(try RoomLink(name: name, label: label, followsFile: label != replayLabel,
-                                              environment: environment, clock: clock, wallClock: wallClock))
+                                              nick: options.nick, environment: environment, clock: clock, wallClock: wallClock))
             } catch {
                 throw .storage(error)
             }
@@ -84,11 +81,62 @@ struct ChatApp {
                              scrollbackLimit: isReplay ? Self.replayScrollback : nil, isReplay: isReplay,
                              senderColumnLimit: options.nickWidth, location: isReplay ? nil : link.location)
         }
+        var changed = true
+        var drawn = 0.0
+        var pouring = false
+        var stopSignal: Int32?
+        var running = true
         var session = Session(rooms: roomLinks.map { newRoom($0, rules: rules) })
         for link in roomLinks { link.restoreDrafts(into: &session) }
         // Every source and sink of messages, the replay first: the run loop knows them only as links.
         var links: [Link] { (replay.map { [$0] } ?? []) + roomLinks }
-        func link(of room: String) -> RoomLink? { roomLinks.first { $0.label == room } }
+        screen.draw(view.frame(for: session))
+
+        /// Lines of a room read when it opens: at least three screens' worth.
+        var firstHistory: Int { max(RoomLink.historyLines, 3 * terminal.size.rows) }
+        /// Feeds `event` to the session (for `room`, or the room shown) and
+        /// carries out what it asks: every change of state goes through here.
+        func feed(_ event: Event, to room: String? = nil) {
+            for roomEffect in session.apply(event, to: room, now: wallClock.now()) {
+                carryOut(roomEffect)
+            }
+        }
+        /// Does what a room asked: the terminal's part here, the rest by the room's links.
+        func carryOut(_ roomEffect: Session.RoomEffect) {
+            let target = roomEffect.room
+            switch roomEffect.effect {
+            case .suspend:
+                terminal.suspend()
+                // Drawn at once when continued, at the size the window has now.
+                screen.invalidate()
+                if let size = terminal.takeResize() { feed(.resize(size)) }
+                changed = true
+            case .send, .loadOlderMessages:
+                // The first link of the room that carries such effects out answers.
+                var answers: [Event] = []
+                for link in links where link.rooms.contains(target) {
+                    guard let answered = link.carryOut(roomEffect.effect, for: target) else { continue }
+                    answers = answered
+                    break
+                }
+                for answer in answers { feed(answer, to: target) }
+                guard case .send(let id, let message) = roomEffect.effect, answers.contains(.delivered(id)) else { return }
+                do throws(StorageError) {
+                    try output?.write(message)
+                } catch {
+                    output = nil
+                    feed(.outputClosed(error.reason))
+                }
+            case .quit:
+                running = false
+            case .openRoom(let name):
+                open(name)
+            case .closeRoom(let name):
+                close(name, state: session.closed)
+            case .bell:
+                terminal.bell()
+            }
+        }
         /// Saves each room's draft when due (or, with `now` nil, whenever it
         /// changed). Returns true when what the screen says about one changed.
         @discardableResult
@@ -97,43 +145,23 @@ struct ChatApp {
             for link in roomLinks {
                 guard let index = session.index(of: link.label),
                       let event = link.saveDraft(of: session.rooms[index], now: now) else { continue }
-                session.apply(event, to: link.label, now: wallClock.now())
+                feed(event, to: link.label)
                 changed = true
             }
             return changed
         }
         defer { saveDrafts(now: nil) }
-        screen.draw(view.frame(for: session))
-
-        /// Lines of a room read when it opens: at least three screens' worth.
-        var firstHistory: Int { max(Self.historyLines, 3 * terminal.size.rows) }
-        // History comes after the first frame, so a large room never delays it.
-        // A replay shows the transcript alone.
-        for link in roomLinks where link.followsFile {
-            session.apply(link.history(count: firstHistory), to: link.label,
-                          now: wallClock.now())
-        }
-        /// Loads older lines of the room shown while the user reads back towards them.
-        func loadOlderHistory() {
-            // A chunk at a time: one is more than the margin that asked for it.
-            let room = session.focused
-            if let link = link(of: room.room), link.followsFile,
-               let older = link.olderHistory(for: room, count: Self.olderHistoryLines) {
-                session.apply(older, to: room.room, now: wallClock.now())
-            }
-        }
         /// Opens a room `/join` asked for, or says in the room shown why it cannot.
         func open(_ name: RoomName) {
             do {
-                let opened = try RoomLink(name: name, label: name.value, environment: environment, clock: clock,
-                                          wallClock: wallClock)
+                let opened = try RoomLink(name: name, label: name.value, nick: session.focused.nick,
+                                          environment: environment, clock: clock, wallClock: wallClock)
                 roomLinks.append(opened)
                 session.open(newRoom(opened, rules: session.focused.rules))
                 opened.restoreDrafts(into: &session)
-                session.apply(opened.history(count: firstHistory), to: opened.label,
-                              now: wallClock.now())
+                feed(opened.history(count: firstHistory), to: opened.label)
             } catch {
-                session.apply(.notice("cannot open room \(name): \(error)"), now: wallClock.now())
+                feed(.notice(.cannotOpenRoom(name, reason: error.reason)))
             }
         }
         /// Closes a room `/part` closed: its draft is saved and kept for the next
@@ -145,11 +173,13 @@ struct ChatApp {
             roomLinks.remove(at: index)
         }
 
-        var changed = true
-        var drawn = 0.0
-        var pouring = false
-        var stopSignal: Int32?
-        while !session.isFinished {
+        // History comes after the first frame, so a large room never delays it.
+        // A replay shows the transcript alone.
+        for link in roomLinks where link.followsFile {
+            feed(link.history(count: firstHistory), to: link.label)
+        }
+
+        while running {
             // An idle turn (only the room files looked at) draws nothing. While a
             // replay pours in faster than the eye follows, frames are drawn at
             // most every `pourFrameSeconds`; keys are always drawn at once.
@@ -193,45 +223,9 @@ struct ChatApp {
                 events += link.events(ready: ready.ready, now: turn).map { ($0.event, $0.room) }
             }
             if !events.isEmpty { changed = true } else { pouring = false }
-            for (event, room) in events {
+            for (event, room) in events where running {
                 if case .resize = event { screen.invalidate() }
-                for roomEffect in session.apply(event, to: room, now: wallClock.now()) {
-                    let target = roomEffect.room
-                    switch roomEffect.effect {
-                    case .suspend:
-                        terminal.suspend()
-                        // Drawn at once when continued, at the size the window has now.
-                        screen.invalidate()
-                        if let size = terminal.takeResize() { session.apply(.resize(size), now: wallClock.now()) }
-                        changed = true
-                    case .send(let message):
-                        // The first link of the room that carries sends out answers.
-                        var answers: [Event] = []
-                        for link in links where link.rooms.contains(target) {
-                            guard let answered = link.carryOut(roomEffect.effect, for: target) else { continue }
-                            answers = answered
-                            break
-                        }
-                        for answer in answers { session.apply(answer, to: target, now: wallClock.now()) }
-                        guard answers.contains(.delivered) else { continue }
-                        do {
-                            try output?.write(message)
-                        } catch {
-                            output = nil
-                            session.apply(.outputClosed(error.reason), now: wallClock.now())
-                        }
-                    case .openRoom(let name):
-                        open(name)
-                    case .closeRoom(let name):
-                        close(name, state: session.closed)
-                    case .bell:
-                        terminal.bell()
-                    }
-                }
-                if session.isFinished { break }
-                // After each event, not each batch: a burst of Page Ups goes on
-                // into the history it asks for instead of stopping at what is held.
-                loadOlderHistory()
+                feed(event, to: room)
             }
             if saveDrafts(now: turn) { changed = true }
         }

@@ -12,12 +12,15 @@ final class ReplayInput: Link {
     private var endTold = false
     private let ownsDescriptor: Bool
     private let wallClock: SystemClock
+    /// Lines under the user's nick are the user's own, as in the room file.
+    private let own: OwnNames
 
     /// Opens the source named on the command line. Standard input must not be
     /// the terminal, or there is nothing to replay.
-    init(source: Options.ReplaySource, room: String, sender: String, speed: Double?, clock: ClockFace,
+    init(source: Options.ReplaySource, room: String, sender: String, nick: String, speed: Double?, clock: ClockFace,
          wallClock: SystemClock) throws(StartupError) {
         self.wallClock = wallClock
+        own = OwnNames(nick)
         self.room = room
         let descriptor: Int32
         var fileDate: CivilTime?
@@ -78,7 +81,7 @@ final class ReplayInput: Link {
             let stamp = wallClock.now()
             for line in lines.readLines() {
                 let broken = reader.brokenLines
-                guard let message = reader.read(line, now: stamp) else { continue }
+                guard let message = reader.read(line, now: stamp).map(own.marking) else { continue }
                 let event: Event = reader.brokenLines > broken ? .unreadable(message) : .received(message)
                 if pacer == nil { events.append(event) } else { pacer?.add(event, at: message.time) }
             }

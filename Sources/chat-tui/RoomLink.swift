@@ -24,11 +24,14 @@ final class RoomLink: Link {
     private var autosave = AutosaveSchedule(savedRevision: 0)
     private let clock: ClockFace
     private let wallClock: SystemClock
+    /// The names the user's own lines are under.
+    private var own: OwnNames
 
     /// Opens the room's file and its drafts folder, taking over the drafts
     /// that processes now gone left in it.
-    init(name: RoomName, label: String, followsFile: Bool = true, environment: [String: String], clock: ClockFace,
-         wallClock: SystemClock) throws(StorageError) {
+    init(name: RoomName, label: String, followsFile: Bool = true, nick: String, environment: [String: String],
+         clock: ClockFace, wallClock: SystemClock) throws(StorageError) {
+        own = OwnNames(nick)
         self.name = name
         self.label = label
         self.followsFile = followsFile
@@ -57,7 +60,7 @@ final class RoomLink: Link {
     func restoreDrafts(into session: inout Session) {
         let now = wallClock.now()
         if let problem = draftProblem {
-            session.apply(.draftStorage(problem: "not read: \(problem.reason)"), to: label, now: now)
+            session.apply(.draftStorage(problem: .draftsNotRead(reason: problem.reason)), to: label, now: now)
         }
         if let newest = adopted.first { session.apply(.draftRestored(newest), to: label, now: now) }
         if adopted.count > 1 { session.apply(.unsentDraftsRestored(Array(adopted.dropFirst())), to: label, now: now) }
@@ -66,17 +69,26 @@ final class RoomLink: Link {
         }
     }
 
+    /// Lines of a room read when it opens, at least: three screens' worth is more.
+    static let historyLines = 100
+    /// Lines read each time the user reads back near the first one held: one
+    /// chunk is more than the margin that asks for it.
+    static let olderHistoryLines = 1000
+
     /// The room's last `count` lines, read after the first frame.
     func history(count: Int) -> Event {
         let now = wallClock.now()
-        return .history(file.recentLines(count).compactMap { reader.read($0[...], now: now) })
+        let lines = file.recentLines(count).compactMap { reader.read($0[...], now: now).map(own.marking) }
+        return .history(lines, reachedStart: !file.hasOlderLines)
     }
 
-    /// Older lines, when the room's state reads back near the first held.
-    func olderHistory(for state: ChatState, count: Int) -> Event? {
-        guard state.wantsOlderMessages, file.hasOlderLines else { return nil }
+    /// The next older lines of the room, as `Effect.loadOlderMessages` asks.
+    /// The room a replay is shown in holds the replay alone: nothing is older.
+    private func olderHistory() -> Event {
+        guard followsFile, file.hasOlderLines else { return .history([], reachedStart: true) }
         let now = wallClock.now()
-        return .history(file.olderLines(count).compactMap { reader.read($0[...], now: now) })
+        let lines = file.olderLines(Self.olderHistoryLines).compactMap { reader.read($0[...], now: now).map(own.marking) }
+        return .history(lines, reachedStart: !file.hasOlderLines)
     }
 
     // MARK: Link
@@ -97,17 +109,26 @@ final class RoomLink: Link {
     func events(ready: Set<Int32>, now: Double) -> [(event: Event, room: String)] {
         guard followsFile else { return [] }
         let stamp = wallClock.now()
-        return file.newLines().compactMap { reader.read($0[...], now: stamp) }.map { (.received($0), label) }
+        return file.newLines().compactMap { reader.read($0[...], now: stamp).map(own.marking) }
+            .map { (.received($0), label) }
     }
 
-    /// Stores a sent message in the room file; the answer is delivered or failed.
+    /// Stores a sent message in the room file (the answer is delivered or
+    /// failed), and reads older lines.
     func carryOut(_ effect: Effect, for room: String) -> [Event]? {
-        guard case .send(let message) = effect else { return nil }
-        do {
-            try file.append(Transcript.encode(message))
-            return [.delivered]
-        } catch {
-            return [.deliveryFailed(error.reason)]
+        switch effect {
+        case .send(let id, let message):
+            own.add(message.sender)
+            do throws(StorageError) {
+                try file.append(Transcript.encode(message))
+                return [.delivered(id)]
+            } catch {
+                return [.deliveryFailed(id, error.reason)]
+            }
+        case .loadOlderMessages:
+            return [olderHistory()]
+        default:
+            return nil
         }
     }
 
@@ -127,7 +148,7 @@ final class RoomLink: Link {
         } else if autosave.isSaved(revision: draft.revision) {
             return nil
         }
-        let problem: String?
+        let problem: Notice?
         do throws(StorageError) {
             guard let draftFile = draftFolder?.draft else {
                 if let draftProblem { throw draftProblem }
@@ -138,7 +159,7 @@ final class RoomLink: Link {
             problem = nil
         } catch {
             autosave.failed(now: SystemClock.monotonicSeconds())
-            problem = "not saved: \(error.reason)"
+            problem = .draftNotSaved(reason: error.reason)
         }
         return problem == state.draftProblem ? nil : .draftStorage(problem: problem)
     }

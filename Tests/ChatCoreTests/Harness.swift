@@ -19,9 +19,16 @@ struct Harness {
         for _ in 0..<times {
             let new = state.apply(.key(key), now: now)
             effects += new
-            for case .send(_) in new {
-                state.apply(storageFailure.map(Event.deliveryFailed) ?? .delivered, now: now)
+            for case .send(let id, _) in new {
+                state.apply(storageFailure.map { .deliveryFailed(id, $0) } ?? .delivered(id), now: now)
             }
+        }
+    }
+    /// The messages handed to the link so far, in order.
+    var sent: [Message] {
+        effects.compactMap { effect in
+            guard case .send(_, let message) = effect else { return nil }
+            return message
         }
     }
     mutating func resize(_ columns: Int, _ rows: Int) {

@@ -20,6 +20,16 @@ public struct MessageStore: RandomAccessCollection, Sendable {
         var extras: Int32
         var kind: MessageKind
         var isOwn: Bool
+        /// 0 sent, 1 pending, 2 failed (its reason in `extras`).
+        var delivery: UInt8
+
+        static func number(of delivery: Delivery) -> UInt8 {
+            switch delivery {
+            case .sent: 0
+            case .pending: 1
+            case .failed: 2
+            }
+        }
     }
 
     /// Messages in order, with their texts in one arena.
@@ -39,7 +49,8 @@ public struct MessageStore: RandomAccessCollection, Sendable {
             text.append(contentsOf: message.text.utf8)
             records.append(Record(textStart: start, textLength: UInt32(text.count) - start,
                                   time: message.time?.secondsSinceEpoch ?? Int64.min, sender: sender,
-                                  extras: extras, kind: message.kind, isOwn: message.isOwn))
+                                  extras: extras, kind: message.kind, isOwn: message.isOwn,
+                                  delivery: Record.number(of: message.delivery)))
         }
 
         /// Gives back the room arrays grow into, once the block is full.
@@ -53,10 +64,25 @@ public struct MessageStore: RandomAccessCollection, Sendable {
         }
     }
 
-    /// What few messages carry besides text: IRC formatting, unknown JSON fields.
+    /// What few messages carry besides text: IRC formatting, unknown JSON
+    /// fields, a server's id, why sending failed.
     private struct Extras: Sendable {
         var formatting: [FormatRun]
         var otherFields: [JSONMember]
+        var serverID: String?
+        var failure: String?
+
+        init(_ message: Message) {
+            formatting = message.formatting
+            otherFields = message.otherFields
+            serverID = message.serverID
+            if case .failed(let reason) = message.delivery { failure = reason }
+        }
+
+        static func needed(by message: Message) -> Bool {
+            if case .failed = message.delivery { return true }
+            return !message.formatting.isEmpty || !message.otherFields.isEmpty || message.serverID != nil
+        }
     }
 
     private var blocks: [Block] = []
@@ -82,10 +108,37 @@ public struct MessageStore: RandomAccessCollection, Sendable {
             String(decoding: UnsafeBufferPointer(rebasing: $0[start..<start + Int(record.textLength)]), as: UTF8.self)
         }
         let extra = record.extras >= 0 ? extras[Int(record.extras)] : nil
+        let delivery: Delivery = switch record.delivery {
+        case 1: .pending
+        case 2: .failed(extra?.failure ?? "")
+        default: .sent
+        }
         return Message(sender: senders[Int(record.sender)], text: text,
                        time: record.time == Int64.min ? nil : Timestamp(secondsSinceEpoch: record.time),
                        kind: record.kind, isOwn: record.isOwn, formatting: extra?.formatting ?? [],
-                       otherFields: extra?.otherFields ?? [])
+                       otherFields: extra?.otherFields ?? [], serverID: extra?.serverID, delivery: delivery)
+    }
+
+    /// Records how far message `index` has got, and the id its server gave it.
+    public mutating func update(at index: Int, delivery: Delivery, serverID: String? = nil) {
+        precondition(index >= 0 && index < endIndex, "message index out of range")
+        let block = blockIndex(holding: index)
+        let slot = index - blockStarts[block]
+        var record = blocks[block].records[slot]
+        record.delivery = Record.number(of: delivery)
+        var failure: String?
+        if case .failed(let reason) = delivery { failure = reason }
+        if record.extras >= 0 {
+            extras[Int(record.extras)].failure = failure
+            if let serverID { extras[Int(record.extras)].serverID = serverID }
+        } else if failure != nil || serverID != nil {
+            var extra = Extras(Message(sender: "", text: "", time: nil))
+            extra.failure = failure
+            extra.serverID = serverID
+            extras.append(extra)
+            record.extras = Int32(extras.count - 1)
+        }
+        blocks[block].records[slot] = record
     }
 
     /// Adds `message` after the others.
@@ -149,8 +202,8 @@ public struct MessageStore: RandomAccessCollection, Sendable {
             senders.append(message.sender)
             senderNumbers[message.sender] = sender
         }
-        guard !message.formatting.isEmpty || !message.otherFields.isEmpty else { return (sender, -1) }
-        extras.append(Extras(formatting: message.formatting, otherFields: message.otherFields))
+        guard Extras.needed(by: message) else { return (sender, -1) }
+        extras.append(Extras(message))
         return (sender, Int32(extras.count - 1))
     }
 

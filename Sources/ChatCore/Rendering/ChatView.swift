@@ -176,10 +176,10 @@ public struct ChatView {
     static func separatorLabels(for state: ChatState, draft: ComposerLayout) -> [Label] {
         var labels: [Label] = []
         if let warning = state.warning {
-            labels.append((" \(warning) ", .warning))
+            labels.append((" \(warning.text) ", .warning))
         }
         if let problem = state.draftProblem {
-            labels.append((" draft \(problem) ", .warning))
+            labels.append((" \(problem.text) ", .warning))
         }
         if let problem = state.outputProblem {
             labels.append((" output closed: \(problem) ", .warning))

@@ -54,7 +54,7 @@ extension MessageLayout {
             rows.append([Span(column: column, text: labelText[...], style: labelStyle, format: borderFormat)])
         }
         rows.append([line(border.topLeft, border.horizontal, border.topRight)])
-        let textStyle: CellStyle = message.isOwn ? .ownText : .plain
+        let textStyle = textStyle(for: message)
         for row in wrapped {
             var spans = [Span(column: left, text: [border.vertical], style: borderStyle, format: borderFormat)]
             var column = left + 2
@@ -72,6 +72,11 @@ extension MessageLayout {
             bottom.append(Span(column: column, text: timeText[...], style: .time))
         }
         rows.append(bottom)
+        if let note = deliveryNote(for: message) {
+            for row in TextWrapper(rules: rules).rows(of: note, width: max(1, width - left)) {
+                rows.append([Span(column: left, text: note[row.range], style: .warning)])
+            }
+        }
         return rows
     }
 }

@@ -78,10 +78,7 @@ public struct MessageLayout: Sendable {
             let column = Self.timeWidth + 1 + max(0, labelWidth - rules.width(of: label))
             header.append(Span(column: column, text: label[...], style: labelStyle, format: color))
         }
-        let textStyle: CellStyle = switch message.kind {
-        case .join, .part, .system: .event
-        default: message.isOwn ? .ownText : .plain
-        }
+        let textStyle = Self.textStyle(for: message)
         // An event names who it is about at the start of its text.
         let named = [.join, .part].contains(message.kind) && !message.sender.isEmpty
         let prefix: [Character] = named ? Array(message.sender) + [" "] : []
@@ -105,7 +102,29 @@ public struct MessageLayout: Sendable {
             }
             rows.append(spans)
         }
+        if let note = Self.deliveryNote(for: message) {
+            for row in TextWrapper(rules: rules).rows(of: note, width: max(1, width - textColumn)) {
+                rows.append([Span(column: textColumn, text: note[row.range], style: .warning)])
+            }
+        }
         self.rows = rows
+    }
+
+    /// How a message's text is drawn: an event as one, one's own apart from
+    /// others', and one on its way dimmed until its link confirms it.
+    static func textStyle(for message: Message) -> CellStyle {
+        switch (message.kind, message.delivery) {
+        case (.join, _), (.part, _), (.system, _): .event
+        case (_, .pending): .placeholder
+        case (_, .failed): .warning
+        default: message.isOwn ? .ownText : .plain
+        }
+    }
+
+    /// The line under a message that could not be sent, saying why.
+    static func deliveryNote(for message: Message) -> [Character]? {
+        guard case .failed(let reason) = message.delivery else { return nil }
+        return Array("not sent: \(reason)")
     }
 
     /// What stands between the time and the text, and its style.

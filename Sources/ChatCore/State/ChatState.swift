@@ -12,18 +12,23 @@ public struct ChatState: Sendable {
     private var firstMessageID = 0
     public private(set) var composer = Composer()
     public private(set) var size: TerminalSize
-    /// True once the user has asked to quit.
-    public private(set) var isFinished = false
-    /// The message being stored, between `Effect.send` and the answer.
-    public private(set) var outgoing: Message?
+    /// What the user sent that the room's link has not confirmed yet.
+    public private(set) var outbox = Outbox()
+    /// What sending does to the composer, as the room's link needs.
+    public let sendRule: SendRule
+    /// True while older messages asked for with `Effect.loadOlderMessages` are
+    /// on their way, so they are asked for once.
+    private var olderMessagesAsked = false
+    /// True once the room's first message is held: there is nothing older to load.
+    private var heldFromStart = false
     /// What went wrong with the last Enter (a message that could not be stored,
     /// a command that could not be run), until one succeeds.
-    public private(set) var warning: String?
+    public private(set) var warning: Notice?
     /// Lines of a replayed transcript shown as plain text because they were broken;
     /// they are not counted in `received`.
     public private(set) var unreadableLines = 0
     /// What went wrong keeping the draft on disk, while it does.
-    public private(set) var draftProblem: String?
+    public private(set) var draftProblem: Notice?
     /// Why sent messages are no longer copied to standard output, once they are not.
     public private(set) var outputProblem: String?
     /// Messages received from outside (other processes, a replay) since start;
@@ -98,8 +103,10 @@ public struct ChatState: Sendable {
     public init(room: String, nick: String, size: TerminalSize, rules: WidthRules = .terminal,
                 clock: ClockFace = .utc, dateStyle: ClockFace.DateStyle = .english, messageStyle: MessageStyle = .lines,
                 scrollbackLimit: Int? = nil, isReplay: Bool = false,
-                senderColumnLimit: Int = MessageLayout.defaultSenderColumnLimit, location: String? = nil) {
+                senderColumnLimit: Int = MessageLayout.defaultSenderColumnLimit, location: String? = nil,
+                sendRule: SendRule = .keepDraftUntilStored) {
         self.room = room
+        self.sendRule = sendRule
         self.location = location
         self.senderColumnLimit = max(1, senderColumnLimit)
         self.scrollbackLimit = scrollbackLimit
@@ -138,8 +145,10 @@ public struct ChatState: Sendable {
     /// True when older messages should be loaded: the pane is scrolled back to
     /// near the first one held, or the walk through what was sent reached the
     /// oldest entry held. History is loaded a screen at a time this way, so a
-    /// room of any size opens at once and can be read back to its start.
+    /// room of any size opens at once and can be read back to its start; the
+    /// state asks with `Effect.loadOlderMessages` when this becomes true.
     public var wantsOlderMessages: Bool {
+        if heldFromStart { return false }
         if walkPosition == 0 { return true }
         guard let position = scrolledTo else { return false }
         return (messageIndex(forID: position.messageID) ?? 0) < Self.historyMargin
@@ -241,13 +250,14 @@ public struct ChatState: Sendable {
         case .unreadable(let message):
             receive(message)
             unreadableLines += 1
-        case .history(let older):
+        case .history(let older, let reachedStart):
             historyRead = true
+            olderMessagesAsked = false
+            heldFromStart = reachedStart
             firstMessageID -= older.count
-            let marked = older.map(markingOwn)
-            messages.prepend(contentsOf: marked)
-            marked.forEach { makeRoom(forSenderOf: $0) }
-            let recalled = marked.compactMap(Self.recallText)
+            messages.prepend(contentsOf: older)
+            older.forEach { makeRoom(forSenderOf: $0) }
+            let recalled = older.compactMap(Self.recallText)
             sentHistory.insert(contentsOf: recalled, at: 0)
             // Places in what was sent move up by what came in before them.
             walkPosition = walkPosition.map { $0 + recalled.count }
@@ -255,8 +265,15 @@ public struct ChatState: Sendable {
             if let match = search?.match { search?.match = match + recalled.count }
         case .replayEnded:
             replayEnded = true
-        case .delivered:
-            if let message = outgoing {
+        case .delivered(let id, let serverID):
+            guard let entry = outbox.remove(id) else { break }
+            if let shown = entry.shownAs {
+                if let index = messageIndex(forID: shown) {
+                    messages.update(at: index, delivery: .sent, serverID: serverID)
+                }
+            } else {
+                var message = entry.message
+                message.serverID = serverID
                 messages.append(message)
                 makeRoom(forSenderOf: message)
                 if let sent = Self.recallText(message) { sentHistory.append(sent) }
@@ -266,10 +283,15 @@ public struct ChatState: Sendable {
                 warning = nil
                 returnToNewest()
             }
-            outgoing = nil
-        case .deliveryFailed(let reason):
-            warning = "not sent: \(reason); Enter tries again"
-            outgoing = nil
+        case .deliveryFailed(let id, let reason):
+            guard let entry = outbox.entry(id) else { break }
+            if let shown = entry.shownAs {
+                // It stays in the outbox, shown as failed, for the user to send again.
+                if let index = messageIndex(forID: shown) { messages.update(at: index, delivery: .failed(reason)) }
+            } else {
+                _ = outbox.remove(id)
+                warning = .notSent(reason: reason)
+            }
         case .draftRestored(let text):
             composer.edit { $0.replaceAll(with: Draft(Self.normalizedInput(text))) }
         case .unsentDraftsRestored(let texts):
@@ -278,8 +300,8 @@ public struct ChatState: Sendable {
             draftProblem = problem
         case .outputClosed(let reason):
             outputProblem = reason
-        case .notice(let text):
-            note([text], now: now)
+        case .notice(let notice):
+            note(notice, now: now)
             returnToNewest()
         case .widthRulesLearned(let learned):
             rules = learned
@@ -287,24 +309,23 @@ public struct ChatState: Sendable {
         }
         composer.layOut(width: size.columns, rules: rules)
         composer.scrollToCaret(in: composer.layout, visibleRows: screenLayout(for: composer.layout).composerRows.count)
+        // History that arrived does not ask again at once: the next event
+        // does, so reading back loads a chunk per key, as the user goes.
+        if case .history = event {
+        } else if !olderMessagesAsked, wantsOlderMessages {
+            olderMessagesAsked = true
+            effects.append(.loadOlderMessages)
+        }
         return effects
     }
 
     /// Adds a message that arrived from outside.
     private mutating func receive(_ message: Message) {
-        let message = markingOwn(message)
         messages.append(message)
         makeRoom(forSenderOf: message)
         if let sent = Self.recallText(message) { sentHistory.append(sent) }
         if scrolledTo != nil { unread += 1 }
         if let scrollbackLimit { forgetOldest(keeping: scrollbackLimit) }
-    }
-
-    /// `message`, marked as the user's own when it is from the user's nick.
-    private func markingOwn(_ message: Message) -> Message {
-        var message = message
-        message.isOwn = message.sender == nick
-        return message
     }
 
     private mutating func press(_ key: Key, now: Timestamp) -> [Effect] {
@@ -352,9 +373,10 @@ public struct ChatState: Sendable {
             search = HistorySearch(savedDraft: composer.draft)
             findMatch(from: sentHistory.count - 1)
         case .suspend: return [.suspend]
-        case .quit: isFinished = true
+        case .quit: return [.quit]
         case .deleteForwardOrQuit:
-            if composer.draft.isEmpty { isFinished = true } else { composer.edit { $0.deleteForward() } }
+            if composer.draft.isEmpty { return [.quit] }
+            composer.edit { $0.deleteForward() }
         case .roomByNumber, .previousRoom, .nextRoom, .nextActiveRoom:
             break  // the session's: one room alone has nowhere to go
         }
@@ -511,15 +533,16 @@ public struct ChatState: Sendable {
     /// command. A blank draft sends nothing; the draft stays until it is stored,
     /// and stays when a command cannot be run.
     private mutating func send(now: Timestamp) -> [Effect] {
-        guard !composer.draft.isBlank, outgoing == nil else { return [] }
+        // A local room stores one message at a time: its draft is in the composer.
+        guard !composer.draft.isBlank, sendRule == .showPending || outbox.isEmpty else { return [] }
         let text = Self.trimmedForSending(composer.draft.text)
         let command: Command?
         do throws(Command.Problem) {
             command = try Command.parse(text)
         } catch {
             // On the separator while it fits there, and whole in the pane at any width.
-            warning = error.description
-            note([error.description], now: now)
+            warning = .commandProblem(error)
+            note(.commandProblem(error), now: now)
             returnToNewest()
             return []
         }
@@ -527,9 +550,12 @@ public struct ChatState: Sendable {
         case nil: return send(Message(sender: nick, text: text, time: now, isOwn: true))
         case .literal(let text): return send(Message(sender: nick, text: text, time: now, isOwn: true))
         case .me(let text): return send(Message(sender: nick, text: text, time: now, kind: .action, isOwn: true))
-        case .quit: isFinished = true
+        case .quit:
+            composer.reset()
+            warning = nil
+            return [.quit]
         case .help:
-            note(["Keys:"] + KeyBinding.helpLines() + ["Commands:"] + Command.helpLines(), now: now)
+            note(.help, now: now)
         case .clear:
             firstMessageID += messages.count
             messages.removeAll()
@@ -537,7 +563,7 @@ public struct ChatState: Sendable {
             returnToNewest()
         case .nick(let name):
             nick = name
-            note(["you are now \(name)"], now: now)
+            note(.nickChanged(name), now: now)
         case .join(let name):
             composer.reset()
             warning = nil
@@ -552,14 +578,30 @@ public struct ChatState: Sendable {
         return []
     }
 
+    /// Hands `message` to the room's link, by the room's `sendRule`.
     private mutating func send(_ message: Message) -> [Effect] {
-        outgoing = message
-        return [.send(message)]
+        switch sendRule {
+        case .keepDraftUntilStored:
+            return [.send(outbox.add(message, shownAs: nil), message)]
+        case .showPending:
+            var pending = message
+            pending.delivery = .pending
+            messages.append(pending)
+            makeRoom(forSenderOf: pending)
+            let id = outbox.add(pending, shownAs: messageID(at: messages.count - 1))
+            if let sent = Self.recallText(pending) { sentHistory.append(sent) }
+            walkPosition = nil
+            walkDrafts = [:]
+            composer.reset()
+            warning = nil
+            returnToNewest()
+            return [.send(id, message)]
+        }
     }
 
-    /// Shows lines from chat-tui itself in the pane; they are not stored.
-    mutating func note(_ lines: [String], now: Timestamp) {
-        messages.append(Message(sender: "", text: lines.joined(separator: "\n"), time: now, kind: .system))
+    /// Shows a notice from chat-tui itself in the pane, in its words; it is not stored.
+    mutating func note(_ notice: Notice, now: Timestamp) {
+        messages.append(Message(sender: "", text: notice.lines.joined(separator: "\n"), time: now, kind: .system))
     }
 
     /// The draft as sent: without trailing blanks, nor blank lines before the text.

@@ -15,13 +15,13 @@ public enum Command: Equatable {
     case literal(String)
 
     /// Why a command cannot be run; the draft is kept.
-    enum Problem: Error, Equatable, CustomStringConvertible {
+    public enum Problem: Error, Equatable, Sendable, CustomStringConvertible {
         case unknown(String)
         case usage(String)
         case badNick(String, Nick.Problem)
         case badRoom(RoomName.Problem)
 
-        var description: String {
+        public var description: String {
             switch self {
             case .unknown(let name): return "unknown command /\(name): /help lists them, //\(name) sends it as text"
             case .usage(let usage): return "usage: \(usage)"

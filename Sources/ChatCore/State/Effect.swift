@@ -1,8 +1,14 @@
-/// Work the state machine asks the program around it to do.
+/// Work the state machine asks the program around it to do. Every effect is
+/// for the room whose state returned it (`Session.RoomEffect` names it).
 public enum Effect: Equatable, Sendable {
-    /// Store and send this message, then report back with `Event.delivered` or
-    /// `Event.deliveryFailed`. Until then it stays in the composer.
-    case send(Message)
+    /// Store or send this message, then answer with `Event.delivered` or
+    /// `Event.deliveryFailed` naming `id`.
+    case send(LocalID, Message)
+    /// Read older messages of the room and answer with `Event.history`: the
+    /// user reads back near the first message held.
+    case loadOlderMessages
+    /// The user asked to leave chat-tui.
+    case quit
     /// Give the terminal back to the shell until the user resumes (Ctrl-Z, `fg`).
     case suspend
     /// Open the room of this name and give it the focus (`/join`); the program

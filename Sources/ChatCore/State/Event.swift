@@ -8,18 +8,20 @@ public enum Event: Equatable, Sendable {
     case resize(TerminalSize)
     /// A message arrived: from the room, another process, or a replayed transcript.
     case received(Message)
-    /// Older messages of the room, oldest first, read after the first frame.
-    case history([Message])
+    /// Older messages of the room, oldest first: read after the first frame, or
+    /// as `Effect.loadOlderMessages` asked. `reachedStart` says none are older.
+    case history([Message], reachedStart: Bool = false)
     /// A line of a replayed transcript that could not be read as its format,
     /// shown as plain text: counted as unreadable, not as received.
     case unreadable(Message)
     /// A replayed transcript's input has ended and its last message is shown.
     case replayEnded
-    /// The message asked for by `Effect.send` is safely stored.
-    case delivered
-    /// The message asked for by `Effect.send` could not be stored, and why; it
-    /// stays in the composer.
-    case deliveryFailed(String)
+    /// The message `Effect.send` sent with this id is safely stored or
+    /// confirmed, with the id its server gave it, if any.
+    case delivered(LocalID, serverID: String? = nil)
+    /// The message `Effect.send` sent with this id could not be stored or sent,
+    /// and why. Under `SendRule.keepDraftUntilStored` it stays in the composer.
+    case deliveryFailed(LocalID, String)
     /// The draft left unsent when the room was last open, to continue; the caret
     /// goes to its end.
     case draftRestored(String)
@@ -27,15 +29,15 @@ public enum Event: Equatable, Sendable {
     /// ended, other than the one restored into the composer, newest first: they
     /// become the newest entries of the history Up walks.
     case unsentDraftsRestored([String])
-    /// What went wrong keeping the draft on disk, such as "not saved: No space
-    /// left on device"; nil once it works again.
-    case draftStorage(problem: String?)
+    /// What went wrong keeping the draft on disk (`Notice.draftNotSaved`,
+    /// `Notice.draftsNotRead`); nil once it works again.
+    case draftStorage(problem: Notice?)
     /// The terminal was measured (`WidthProbe`) to draw text by these rules:
     /// everything is laid out again by them.
     case widthRulesLearned(WidthRules)
-    /// Something chat-tui itself must tell the user, shown in the pane as a
-    /// notice and not stored: "cannot open room ops: …".
-    case notice(String)
+    /// Something chat-tui itself must tell the user, shown in the pane and not
+    /// stored, such as `Notice.cannotOpenRoom`.
+    case notice(Notice)
     /// Standard output, where sent messages are copied, stopped taking them
     /// (its reader went away): say so, and stop copying.
     case outputClosed(String)

@@ -34,9 +34,6 @@ public struct Session: Sendable {
     /// The room shown.
     public var focused: ChatState { rooms[focus] }
 
-    /// True once the user has asked to quit, in any room.
-    public var isFinished: Bool { rooms.contains { $0.isFinished } }
-
     /// The index of the room named `room`, if it is open.
     public func index(of room: String) -> Int? {
         rooms.firstIndex { $0.room == room }
@@ -70,8 +67,7 @@ public struct Session: Sendable {
         if case .received(let message) = event, index != focus {
             var seen = activity[name] ?? Activity()
             seen.unread += 1
-            if !message.isOwn, message.sender != rooms[index].nick,
-               Self.mentions(message.text, nick: rooms[index].nick) {
+            if !message.isOwn, Self.mentions(message.text, nick: rooms[index].nick) {
                 // The bell rings for the first highlight, not for each.
                 if seen.highlights == 0 { effects.append(RoomEffect(room: name, effect: .bell)) }
                 seen.highlights += 1
@@ -91,7 +87,7 @@ public struct Session: Sendable {
         case .closeRoom(let name):
             guard let closing = index(of: name) else { return nil }
             guard rooms.count > 1 else {
-                rooms[closing].note(["this is the only room open: /quit leaves"], now: now)
+                rooms[closing].note(.onlyRoomOpen, now: now)
                 return nil
             }
             closed = rooms.remove(at: closing)

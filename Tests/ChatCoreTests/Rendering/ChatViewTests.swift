@@ -23,7 +23,7 @@ import Testing
                                isReplay: true)
         #expect(!chat.frame.text(ofRow: 8).contains("received"))
         chat.state.apply(.received(Message(sender: "bob", text: "hi", time: chat.now)), now: chat.now)
-        chat.state.apply(.draftStorage(problem: "not saved: No space left on device"), now: chat.now)
+        chat.state.apply(.draftStorage(problem: .draftNotSaved(reason: "No space left on device")), now: chat.now)
         chat.state.apply(.outputClosed("Broken pipe"), now: chat.now)
         #expect(chat.frame.text(ofRow: 8).hasPrefix(
             "── local ─ draft not saved: No space left on device ─ output closed: Broken pipe ─ 1 received ──"))

@@ -46,7 +46,7 @@ import Testing
         chat.press(.up)
         #expect(text == "recent")
         #expect(chat.state.wantsOlderMessages, "at the oldest entry held")
-        let older = ["older one", "older two"].map { Message(sender: "alice", text: $0, time: nil) }
+        let older = ["older one", "older two"].map { Message(sender: "alice", text: $0, time: nil, isOwn: true) }
         chat.state.apply(.history(older), now: chat.now)
         #expect(text == "recent", "loading does not move the walk")
         #expect(!chat.state.wantsOlderMessages)
@@ -103,10 +103,10 @@ import Testing
 
     @Test mutating func historyComesFromTheRoomAndActionsComeBackAsMe() {
         chat.state.apply(.history([
-            Message(sender: "alice", text: "from yesterday", time: nil),
+            Message(sender: "alice", text: "from yesterday", time: nil, isOwn: true),
             Message(sender: "bob", text: "not mine", time: nil),
-            Message(sender: "alice", text: "waves", time: nil, kind: .action),
-            Message(sender: "alice", text: "/not a command", time: nil),
+            Message(sender: "alice", text: "waves", time: nil, kind: .action, isOwn: true),
+            Message(sender: "alice", text: "/not a command", time: nil, isOwn: true),
         ]), now: chat.now)
         #expect(chat.state.sentHistory == ["from yesterday", "/me waves", "//not a command"])
         chat.press(.up)

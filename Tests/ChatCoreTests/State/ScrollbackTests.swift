@@ -121,3 +121,23 @@ import Testing
         #expect(chat.frame.text(ofRow: 0).hasSuffix("w2bbbbbbbbb "))
     }
 }
+
+@Suite struct OlderHistoryTests {
+    @Test func readingBackAsksForOlderMessagesOnceUntilTheyCome() {
+        var chat = Harness(columns: 40, rows: 10)
+        let lines = (0..<300).map { Message(sender: "bob", text: "line \($0)", time: nil) }
+        #expect(chat.state.apply(.history(lines), now: chat.now).isEmpty, "history never asks at once")
+        var asked = 0
+        for _ in 0..<40 {
+            asked += chat.state.apply(.key(.pageUp), now: chat.now).filter { $0 == .loadOlderMessages }.count
+        }
+        #expect(chat.state.wantsOlderMessages)
+        #expect(asked == 1, "asked once while the answer is on its way")
+        chat.state.apply(.history([Message(sender: "bob", text: "first", time: nil)], reachedStart: true),
+                         now: chat.now)
+        #expect(!chat.state.wantsOlderMessages, "nothing is older than the room's start")
+        let more = chat.state.apply(.key(.pageUp), now: chat.now)
+        #expect(!more.contains(.loadOlderMessages))
+        #expect(chat.state.messages.first?.text == "first")
+    }
+}

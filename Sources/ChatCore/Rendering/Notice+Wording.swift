@@ -1,0 +1,18 @@
+extension Notice {
+    /// The notice in words, a line each, as the pane and the separator show it.
+    public var lines: [String] {
+        switch self {
+        case .commandProblem(let problem): [problem.description]
+        case .notSent(let reason): ["not sent: \(reason); Enter tries again"]
+        case .help: ["Keys:"] + KeyBinding.helpLines() + ["Commands:"] + Command.helpLines()
+        case .nickChanged(let name): ["you are now \(name)"]
+        case .onlyRoomOpen: ["this is the only room open: /quit leaves"]
+        case .cannotOpenRoom(let name, let reason): ["cannot open room \(name): \(reason)"]
+        case .draftNotSaved(let reason): ["draft not saved: \(reason)"]
+        case .draftsNotRead(let reason): ["drafts not read: \(reason)"]
+        }
+    }
+
+    /// The notice on one line, for the separator.
+    public var text: String { lines.joined(separator: " ") }
+}

@@ -1,0 +1,20 @@
+/// Something chat-tui tells the user about itself, as a value: the state keeps
+/// and compares notices, and `Notice.lines` (with the view) words them.
+public enum Notice: Equatable, Sendable {
+    /// The command in the draft cannot be run; the draft is kept to fix.
+    case commandProblem(Command.Problem)
+    /// The message could not be stored; it stays in the composer.
+    case notSent(reason: String)
+    /// `/help`: every key and command.
+    case help
+    /// `/nick` took effect.
+    case nickChanged(String)
+    /// `/part` in the last room open.
+    case onlyRoomOpen
+    /// `/join` could not open the room's files.
+    case cannotOpenRoom(RoomName, reason: String)
+    /// The draft could not be written to disk, and why; it is tried again.
+    case draftNotSaved(reason: String)
+    /// The drafts folder could not be read, and why: drafts left by earlier runs are not offered.
+    case draftsNotRead(reason: String)
+}

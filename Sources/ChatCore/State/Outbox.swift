@@ -1,0 +1,55 @@
+/// The messages the user sent in a room that its link has not confirmed yet,
+/// in the order they were sent, each with the local id its answer names.
+public struct Outbox: Sendable {
+    /// A message on its way.
+    public struct Entry: Equatable, Sendable {
+        public let id: LocalID
+        public let message: Message
+        /// Its id in the room's timeline while it is shown there (pending or
+        /// failed); nil while the composer still holds it instead.
+        let shownAs: Int?
+    }
+
+    public private(set) var entries: [Entry] = []
+    private var nextID = 1
+
+    public var isEmpty: Bool { entries.isEmpty }
+
+    /// Adds `message` at the end and returns the id it goes out with.
+    mutating func add(_ message: Message, shownAs: Int?) -> LocalID {
+        let id = LocalID(value: nextID)
+        nextID += 1
+        entries.append(Entry(id: id, message: message, shownAs: shownAs))
+        return id
+    }
+
+    /// The entry with `id`, if it is still on its way.
+    func entry(_ id: LocalID) -> Entry? {
+        entries.first { $0.id == id }
+    }
+
+    /// Takes the entry with `id` out: it was confirmed.
+    mutating func remove(_ id: LocalID) -> Entry? {
+        guard let index = entries.firstIndex(where: { $0.id == id }) else { return nil }
+        return entries.remove(at: index)
+    }
+}
+
+/// The id chat-tui gives a message the user sends, before any server gives it
+/// one: what `Event.delivered` and `Event.deliveryFailed` answer by.
+public struct LocalID: Hashable, Sendable, CustomStringConvertible {
+    public let value: Int
+    public var description: String { "#\(value)" }
+}
+
+/// What happens to the composer when the user sends: the choice a room's link makes.
+public enum SendRule: Sendable {
+    /// The draft stays in the composer until the message is stored, and only
+    /// then joins the timeline: a local room, whose file answers at once, so a
+    /// failure leaves the words where the user can try again.
+    case keepDraftUntilStored
+    /// The message joins the timeline at once as pending and the composer
+    /// empties; the link confirms it (or says why not) later: a network, which
+    /// keeps the message on disk meanwhile.
+    case showPending
+}

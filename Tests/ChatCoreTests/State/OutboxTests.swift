@@ -1,0 +1,98 @@
+import Testing
+@testable import ChatCore
+
+/// Sending through the outbox: each message goes out with its own id and is
+/// answered by that id, under either rule a link chooses.
+@Suite struct OutboxTests {
+    let now = Timestamp(secondsSinceEpoch: 1_796_235_084)
+
+    func sends(_ effects: [Effect]) -> [(LocalID, Message)] {
+        effects.compactMap { effect in
+            guard case .send(let id, let message) = effect else { return nil }
+            return (id, message)
+        }
+    }
+
+    @Test func aNetworkRoomShowsEachMessageAtOnceAsPendingAndEmptiesTheComposer() {
+        var state = ChatState(room: "#dev", nick: "alice", size: TerminalSize(columns: 40, rows: 10),
+                              sendRule: .showPending)
+        state.apply(.text("first"), now: now)
+        let first = sends(state.apply(.key(.enter), now: now))
+        state.apply(.text("second"), now: now)
+        let second = sends(state.apply(.key(.enter), now: now))
+        #expect(first.count == 1 && second.count == 1, "a second Enter does not wait for the first answer")
+        #expect(first[0].0 != second[0].0, "each message has an id of its own")
+        #expect(state.composer.draft.isEmpty)
+        #expect(state.messages.map(\.text) == ["first", "second"])
+        #expect(state.messages.map(\.delivery) == [.pending, .pending])
+        #expect(state.outbox.entries.map(\.id) == [first[0].0, second[0].0])
+        #expect(state.sentHistory == ["first", "second"], "Up finds it at once")
+
+        // Answers come by id, in any order.
+        state.apply(.delivered(second[0].0, serverID: "msg-2"), now: now)
+        #expect(state.messages.map(\.delivery) == [.pending, .sent])
+        #expect(state.messages[1].serverID == "msg-2")
+        state.apply(.deliveryFailed(first[0].0, "the link is down"), now: now)
+        #expect(state.messages.map(\.delivery) == [.failed("the link is down"), .sent])
+        #expect(state.outbox.entries.map(\.id) == [first[0].0], "a failed message waits to be sent again")
+        #expect(state.warning == nil, "the failure is shown with the message, not on the separator")
+    }
+
+    @Test func aPendingMessageIsDimAndAFailedOneSaysWhyUnderIt() {
+        var state = ChatState(room: "#dev", nick: "alice", size: TerminalSize(columns: 40, rows: 10),
+                              sendRule: .showPending)
+        state.apply(.text("hello"), now: now)
+        let id = sends(state.apply(.key(.enter), now: now))[0].0
+        var frame = ChatView(clock: .utc).frame(for: state)
+        let row = frame.rows.indices.first { frame.text(ofRow: $0).contains("hello") }!
+        let column = Array(frame.text(ofRow: row)).firstIndex(of: "h")!
+        #expect(frame.rows[row][column].style == .placeholder)
+        state.apply(.deliveryFailed(id, "no route to host"), now: now)
+        frame = ChatView(clock: .utc).frame(for: state)
+        #expect(frame.rows[row - 1][column].style == .warning)
+        #expect(trimmed(frame, row).hasSuffix("not sent: no route to host"))
+        state.apply(.delivered(id), now: now)
+        frame = ChatView(clock: .utc).frame(for: state)
+        #expect(!frame.rows.indices.contains { frame.text(ofRow: $0).contains("not sent") })
+        #expect(frame.rows[row][column].style == .ownText)
+    }
+
+    @Test func aLocalRoomKeepsTheDraftUntilTheAnswerNamesItsMessage() {
+        var chat = Harness(columns: 40, rows: 10)
+        chat.type("words")
+        let sent = sends(chat.state.apply(.key(.enter), now: chat.now))
+        #expect(sent.count == 1)
+        #expect(chat.state.composer.draft.text == "words", "kept until stored")
+        #expect(chat.state.messages.isEmpty)
+        #expect(sends(chat.state.apply(.key(.enter), now: chat.now)).isEmpty, "one at a time")
+        chat.state.apply(.delivered(LocalID(value: sent[0].0.value + 1)), now: chat.now)
+        #expect(chat.state.composer.draft.text == "words", "an answer for another message changes nothing")
+        chat.state.apply(.delivered(sent[0].0), now: chat.now)
+        #expect(chat.state.composer.draft.isEmpty)
+        #expect(chat.state.messages.map(\.delivery) == [.sent])
+        #expect(chat.state.outbox.isEmpty)
+    }
+
+    @Test func theDeliveryAndServerIDAreKeptWithTheMessage() {
+        var store = MessageStore()
+        store.append(Message(sender: "a", text: "x", time: nil, delivery: .pending))
+        store.append(Message(sender: "a", text: "y", time: nil, formatting: [FormatRun(range: 0..<1, format: .plain)]))
+        #expect(store.map(\.delivery) == [.pending, .sent])
+        store.update(at: 0, delivery: .failed("down"))
+        store.update(at: 1, delivery: .sent, serverID: "abc")
+        #expect(store.map(\.delivery) == [.failed("down"), .sent])
+        #expect(store.map(\.serverID) == [nil, "abc"])
+        #expect(store[1].formatting.count == 1, "what else it carried is kept")
+        store.update(at: 0, delivery: .sent, serverID: "def")
+        #expect(store[0].delivery == .sent && store[0].serverID == "def")
+    }
+
+    @Test func aFileLinkTellsTheUsersLinesByEveryNameTheyWroteUnder() {
+        var own = OwnNames("alice")
+        #expect(own.marking(Message(sender: "alice", text: "", time: nil)).isOwn)
+        #expect(!own.marking(Message(sender: "bob", text: "", time: nil)).isOwn)
+        own.add("alicia")
+        #expect(own.marking(Message(sender: "alicia", text: "", time: nil)).isOwn)
+        #expect(!own.marking(Message(sender: "bob", text: "", time: nil, isOwn: true)).isOwn)
+    }
+}
