@@ -53,7 +53,7 @@ public func composerFuzzerInput(_ data: UnsafePointer<UInt8>, _ size: Int) -> CI
             event = .resize(TerminalSize(columns: columns, rows: rows))
         }
         if case .text(let text) = event, text.isEmpty { continue }
-        let focused = session.focused.room
+        let focused = session.focused.name
         let effects = session.apply(event, to: room, now: now)
         if effects.contains(where: { $0.effect == .quit }) { break }
         for effect in effects {
@@ -72,7 +72,7 @@ public func composerFuzzerInput(_ data: UnsafePointer<UInt8>, _ size: Int) -> CI
         if case .resize = event { wasResize = true }
         // The draft a resize must leave alone is the one of the room shown before and after it.
         let broken = InvariantCheck.violations(of: session.focused, frame: view.frame(for: session),
-                                               draftBefore: before, wasResize: wasResize && focused == session.focused.room)
+                                               draftBefore: before, wasResize: wasResize && focused == session.focused.name)
         if !broken.isEmpty { fatalError("after \(event): \(broken)") }
     }
     return 0

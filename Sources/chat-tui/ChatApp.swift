@@ -73,20 +73,22 @@ struct ChatApp {
 
         let screen = Screen(terminal: terminal)
         let view = ChatView(clock: clock)
-        /// A new room's state, at the terminal's size and with the rules learned.
-        func newRoom(_ link: RoomLink, rules: WidthRules) -> ChatState {
+        /// A new room's state, for the session's display.
+        func newRoom(_ link: RoomLink, display: Display) -> Room {
             let isReplay = link.label == replayLabel
-            return ChatState(room: link.label, nick: options.nick, size: terminal.size, rules: rules, clock: clock,
-                             dateStyle: Self.dateStyle(environment: environment), messageStyle: options.style,
-                             scrollbackLimit: isReplay ? Self.replayScrollback : nil, isReplay: isReplay,
-                             senderColumnLimit: options.nickWidth, location: isReplay ? nil : link.location)
+            return Room(name: link.label, nick: options.nick, display: display,
+                        scrollbackLimit: isReplay ? Self.replayScrollback : nil, isReplay: isReplay,
+                        location: isReplay ? nil : link.location)
         }
         var changed = true
         var drawn = 0.0
         var pouring = false
         var stopSignal: Int32?
         var running = true
-        var session = Session(rooms: roomLinks.map { newRoom($0, rules: rules) })
+        let display = Display(size: terminal.size, rules: rules, clock: clock,
+                              dateStyle: Self.dateStyle(environment: environment), messageStyle: options.style,
+                              senderColumnLimit: options.nickWidth)
+        var session = Session(rooms: roomLinks.map { newRoom($0, display: display) }, display: display)
         for link in roomLinks { link.restoreDrafts(into: &session) }
         // Every source and sink of messages, the replay first: the run loop knows them only as links.
         var links: [Link] { (replay.map { [$0] } ?? []) + roomLinks }
@@ -157,7 +159,7 @@ struct ChatApp {
                 let opened = try RoomLink(name: name, label: name.value, nick: session.focused.nick,
                                           environment: environment, clock: clock, wallClock: wallClock)
                 roomLinks.append(opened)
-                session.open(newRoom(opened, rules: session.focused.rules))
+                session.open(newRoom(opened, display: session.display))
                 opened.restoreDrafts(into: &session)
                 feed(opened.history(count: firstHistory), to: opened.label)
             } catch {
@@ -166,7 +168,7 @@ struct ChatApp {
         }
         /// Closes a room `/part` closed: its draft is saved and kept for the next
         /// time it is opened.
-        func close(_ room: String, state: ChatState?) {
+        func close(_ room: String, state: Room?) {
             guard let index = roomLinks.firstIndex(where: { $0.label == room }) else { return }
             if let state { _ = roomLinks[index].saveDraft(of: state, now: nil) }
             roomLinks[index].removeKeptDrafts()

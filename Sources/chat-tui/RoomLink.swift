@@ -140,7 +140,7 @@ final class RoomLink: Link {
     /// Writes the room's draft when it is due, or with `now` nil whenever it
     /// changed. Returns the event for the room when what it says about its
     /// draft changed.
-    func saveDraft(of state: ChatState, now: Double?) -> Event? {
+    func saveDraft(of state: Room, now: Double?) -> Event? {
         // Spaces and newlines alone are not worth keeping.
         let draft = state.unsentDraft
         if let now {

@@ -51,15 +51,15 @@ public struct ChatView {
         }
         func entries(named: Bool) -> [Label] {
             session.rooms.enumerated().map { index, room in
-                let name = named ? "\(index + 1):\(room.room)" : "\(index + 1)"
+                let name = named ? "\(index + 1):\(room.name)" : "\(index + 1)"
                 if index == session.focus { return (" [\(name)] ", .separatorLabel) }
-                let activity = news(room.room)
+                let activity = news(room.name)
                 return (" \(name)\(activity?.text ?? "") ", activity?.style ?? .separatorLabel)
             }
         }
-        let others = session.rooms.indices.filter { $0 != session.focus && news(session.rooms[$0].room) != nil }.count
+        let others = session.rooms.indices.filter { $0 != session.focus && news(session.rooms[$0].name) != nil }.count
         let highlighted = session.activity.values.contains { $0.highlights > 0 }
-        let shown: Label = (" [\(session.focus + 1):\(session.focused.room)] ", .separatorLabel)
+        let shown: Label = (" [\(session.focus + 1):\(session.focused.name)] ", .separatorLabel)
         let summary: [Label] = others == 0 ? [shown]
             : [shown, (" +\(others)\(highlighted ? "!" : "") ", highlighted ? .warning : .separatorLabel)]
         return [entries(named: true), entries(named: false), summary]
@@ -87,7 +87,7 @@ public struct ChatView {
     private func drawPane(_ state: ChatState, rows: Range<Int>, into frame: inout Frame) {
         if let location = state.emptyRoomLocation {
             // Wrapped, never cut, at the bottom where the first message will be.
-            let hint = Array(Self.emptyRoomHint(room: state.room, location: location))
+            let hint = Array(Self.emptyRoomHint(room: state.name, location: location))
             let wrapped = TextWrapper(rules: state.rules).rows(of: hint, width: state.size.columns)
             for (row, line) in zip(rows.reversed(), wrapped.reversed()) {
                 frame.put(hint[line.range], rules: state.rules, style: .placeholder, row: row, column: 0)
@@ -95,12 +95,12 @@ public struct ChatView {
             return
         }
         var shown: [Int: MessageLayout] = [:]
-        defer { cache.keep(shown, room: state.room, rules: state.rules) }
+        defer { cache.keep(shown, room: state.name, rules: state.rules) }
         func layout(at index: Int) -> MessageLayout {
             let id = state.messageID(at: index)
             let context = state.context(ofMessageAt: index)
             let laidOut = shown[id]
-                ?? cache.layout(id: id, room: state.room, width: state.size.columns, rules: state.rules, context: context)
+                ?? cache.layout(id: id, room: state.name, width: state.size.columns, rules: state.rules, context: context)
                 ?? state.layout(ofMessageAt: index)
             shown[id] = laidOut
             return laidOut
@@ -149,7 +149,7 @@ public struct ChatView {
         // The room bar: the fullest that leaves room for the nick, else the shortest.
         func barWidth(_ bar: [Label]) -> Int { bar.reduce(0) { $0 + state.rules.width(of: $1.text) + 1 } }
         let bar = roomBar.map { bars in bars.first { 2 + barWidth($0) + nickWidth + 2 <= width } ?? bars[bars.count - 1] }
-        let labels = (bar ?? [(" \(state.room) ", .separatorLabel)]) + Self.separatorLabels(for: state, draft: draft)
+        let labels = (bar ?? [(" \(state.name) ", .separatorLabel)]) + Self.separatorLabels(for: state, draft: draft)
         let roomLabels = bar?.count ?? 1
         var column = 2
         for (index, label) in labels.enumerated() {
@@ -215,7 +215,7 @@ public struct ChatView {
         let draft = state.composer.draft
         let top = state.composer.scrollTop
         if draft.isEmpty {
-            frame.put(Self.placeholder(room: state.room, width: layout.textWidth, rules: state.rules)[...],
+            frame.put(Self.placeholder(room: state.name, width: layout.textWidth, rules: state.rules)[...],
                       rules: state.rules, style: .placeholder, row: rows.lowerBound, column: 0)
         }
         for (offset, screenRow) in rows.enumerated() where top + offset < layout.rows.count {

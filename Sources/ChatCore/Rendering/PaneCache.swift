@@ -17,7 +17,7 @@ final class PaneCache {
         var showsEmptyRoomHint: Bool
 
         init(_ state: ChatState, rows: Range<Int>) {
-            room = state.room
+            room = state.name
             firstMessageID = state.messageID(at: 0)
             messageCount = state.messages.count
             position = state.scrolledTo

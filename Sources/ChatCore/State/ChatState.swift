@@ -1,637 +1,71 @@
-/// Everything the chat screen is: the room, its messages, the composer and the
-/// terminal's size. `apply(_:now:)` is the only way it changes, one event at a
-/// time, so every behaviour can be tested by feeding it events.
+/// A room as the screen shows it: the room and the display it is laid out
+/// for. What the view draws and what a test of one room drives; a session
+/// makes one for its focused room. It reads the room's properties as its own.
+@dynamicMemberLookup
 public struct ChatState: Sendable {
-    /// The room's name, shown on the separator line.
-    public let room: String
-    /// The name the user's messages are sent under.
-    public var nick: String
-    /// The messages in the room, oldest first.
-    public private(set) var messages = MessageStore()
-    /// The id of `messages[0]`; see `messageID(at:)`.
-    private var firstMessageID = 0
-    public private(set) var composer = Composer()
-    public private(set) var size: TerminalSize
-    /// What the user sent that the room's link has not confirmed yet.
-    public private(set) var outbox = Outbox()
-    /// What sending does to the composer, as the room's link needs.
-    public let sendRule: SendRule
-    /// True while older messages asked for with `Effect.loadOlderMessages` are
-    /// on their way, so they are asked for once.
-    private var olderMessagesAsked = false
-    /// True once the room's first message is held: there is nothing older to load.
-    private var heldFromStart = false
-    /// What went wrong with the last Enter (a message that could not be stored,
-    /// a command that could not be run), until one succeeds.
-    public private(set) var warning: Notice?
-    /// Lines of a replayed transcript shown as plain text because they were broken;
-    /// they are not counted in `received`.
-    public private(set) var unreadableLines = 0
-    /// What went wrong keeping the draft on disk, while it does.
-    public private(set) var draftProblem: Notice?
-    /// Why sent messages are no longer copied to standard output, once they are not.
-    public private(set) var outputProblem: String?
-    /// Messages received from outside (other processes, a replay) since start;
-    /// history read from the room does not count.
-    public private(set) var received = 0
-    /// True once a replayed transcript's input has ended and its last message is shown.
-    public private(set) var replayEnded = false
-    /// Where the pane is scrolled back to; nil while it follows the newest message.
-    public private(set) var scrolledTo: PanePosition?
-    /// Messages that arrived below while the pane was scrolled back.
-    public private(set) var unread = 0
-    /// True when the user typed since scrolling back, which unfolds the draft.
-    private var typedWhileScrolled = false
-    /// What the user sent in this room, oldest first: from the room's history and
-    /// this run. Up and Down walk through it.
-    public private(set) var sentHistory: [String] = []
-    /// Where the walk through `sentHistory` is: an index, or nil at the unsent draft.
-    private var walkPosition: Int?
-    /// The drafts left at each place of the walk (the unsent draft at
-    /// `sentHistory.count`), so walking on never loses an edit.
-    private var walkDrafts: [Int: Draft] = [:]
-    /// The incremental search through `sentHistory` that Ctrl-R runs, if any.
-    public private(set) var search: HistorySearch?
+    public private(set) var room: Room
+    public private(set) var display: Display
 
-    /// The draft the user is writing, to keep on disk: the composer's, or, while
-    /// the composer shows an entry of what was sent (Up, Ctrl-R), the unsent
-    /// draft put aside for it, which would otherwise be lost with the process.
-    public var unsentDraft: Draft {
-        if let search { return search.savedDraft }
-        if walkPosition != nil, let unsent = walkDrafts[sentHistory.count] { return unsent }
-        return composer.draft
+    public init(room: Room, display: Display) {
+        self.room = room
+        self.display = display
     }
 
-    /// A search through what was sent: the text looked for, the entry found,
-    /// and the draft to go back to when the search is given up.
-    public struct HistorySearch: Sendable {
-        public var query = ""
-        /// The index in `sentHistory` of the entry shown; nil when none matches.
-        public var match: Int?
-        var savedDraft: Draft
-    }
-    /// How text is measured, shared by every part of the screen.
-    public private(set) var rules: WidthRules
-    /// The local clock messages are shown on; it decides where days change.
-    public let clock: ClockFace
-    /// How the line between days names them.
-    public let dateStyle: ClockFace.DateStyle
-    /// How messages are drawn: as lines or as bubbles.
-    public let messageStyle: MessageStyle
-    /// The most messages held, or nil for no limit. Past it the oldest are
-    /// forgotten, as a terminal's scrollback forgets, so an endless replay runs
-    /// in bounded memory; the received count still counts them all.
-    public let scrollbackLimit: Int?
-    /// Whether the messages come from a replay, whose progress the separator
-    /// shows as a count of the messages received.
-    public let isReplay: Bool
-    /// Where the room is kept, as the user would write the path; nil for a replay.
-    let location: String?
-    /// True once the room's history has been read, so an empty pane means an
-    /// empty room rather than one still loading.
-    private var historyRead = false
-    /// The widest the column of names grows; longer names are cut.
-    let senderColumnLimit: Int
-    /// The width of the column of names: the widest name among the messages
-    /// held, up to `senderColumnLimit`, so every message's text lines up.
-    private(set) var senderWidth = 1
-
-    /// The longest gap, in seconds, between two messages from one sender for
-    /// the later to leave the sender's name out.
-    public static let groupingGap: Int64 = 5 * 60
-
-    public init(room: String, nick: String, size: TerminalSize, rules: WidthRules = .terminal,
+    /// A room of its own, as a single-room screen or a test has.
+    public init(room name: String, nick: String, size: TerminalSize, rules: WidthRules = .terminal,
                 clock: ClockFace = .utc, dateStyle: ClockFace.DateStyle = .english, messageStyle: MessageStyle = .lines,
                 scrollbackLimit: Int? = nil, isReplay: Bool = false,
                 senderColumnLimit: Int = MessageLayout.defaultSenderColumnLimit, location: String? = nil,
                 sendRule: SendRule = .keepDraftUntilStored) {
-        self.room = room
-        self.sendRule = sendRule
-        self.location = location
-        self.senderColumnLimit = max(1, senderColumnLimit)
-        self.scrollbackLimit = scrollbackLimit
-        self.isReplay = isReplay
-        self.messageStyle = messageStyle
-        self.nick = nick
-        self.size = size
-        self.rules = rules
-        self.clock = clock
-        self.dateStyle = dateStyle
-        composer = Composer(width: size.columns, rules: rules)
+        display = Display(size: size, rules: rules, clock: clock, dateStyle: dateStyle, messageStyle: messageStyle,
+                          senderColumnLimit: senderColumnLimit)
+        room = Room(name: name, nick: nick, display: display, scrollbackLimit: scrollbackLimit, isReplay: isReplay,
+                    location: location, sendRule: sendRule)
     }
 
-    /// An id for the message at `index` that stays the same while the state lives,
-    /// whatever arrives after it or is loaded before it.
-    public func messageID(at index: Int) -> Int {
-        firstMessageID + index
+    public subscript<Value>(dynamicMember keyPath: KeyPath<Room, Value>) -> Value {
+        room[keyPath: keyPath]
     }
 
-    /// Where the room is kept, while the pane should say so: the room is
-    /// read and holds nothing, as on a first start.
-    var emptyRoomLocation: String? {
-        historyRead && messages.isEmpty ? location : nil
-    }
+    /// The room's label.
+    public var name: String { room.name }
+    public var size: TerminalSize { display.size }
+    public var rules: WidthRules { display.rules }
+    public var clock: ClockFace { display.clock }
+    public var messageStyle: MessageStyle { display.messageStyle }
 
-    /// The composer's text at the current width, as of the last event.
-    public var composerLayout: ComposerLayout { composer.layout }
-
-    /// How the screen's rows are shared for a composer laid out as `layout`.
-    /// While the user reads back, the draft folds to its caret's row and the pane
-    /// takes the room, as a phone's keyboard gives way; typing unfolds it.
-    public func screenLayout(for layout: ComposerLayout) -> ScreenLayout {
-        ScreenLayout(height: size.rows, wantedComposerRows: isDraftFolded ? 1 : layout.rows.count)
-    }
-
-    /// True when older messages should be loaded: the pane is scrolled back to
-    /// near the first one held, or the walk through what was sent reached the
-    /// oldest entry held. History is loaded a screen at a time this way, so a
-    /// room of any size opens at once and can be read back to its start; the
-    /// state asks with `Effect.loadOlderMessages` when this becomes true.
-    public var wantsOlderMessages: Bool {
-        if heldFromStart { return false }
-        if walkPosition == 0 { return true }
-        guard let position = scrolledTo else { return false }
-        return (messageIndex(forID: position.messageID) ?? 0) < Self.historyMargin
-    }
-
-    /// How close to the first message held the pane may come before more are loaded.
-    static let historyMargin = 200
-
-    /// True while the draft is folded to one row for reading back.
-    public var isDraftFolded: Bool { scrolledTo != nil && !typedWhileScrolled }
-
-    /// The index in `messages` of the message with `id`, if it is still there.
-    public func messageIndex(forID id: Int) -> Int? {
-        let index = id - firstMessageID
-        return messages.indices.contains(index) ? index : nil
-    }
-
-    /// The rows message `index` takes in the pane at the current width.
-    public func rowCount(ofMessageAt index: Int) -> Int {
-        layout(ofMessageAt: index).rows.count
-    }
-
-    /// Message `index` laid out for the pane at the current width and style.
-    public func layout(ofMessageAt index: Int) -> MessageLayout {
-        MessageLayout(message: messages[index], context: context(ofMessageAt: index), width: size.columns,
-                      rules: rules, clock: clock, style: messageStyle)
-    }
-
-    /// How message `index` stands among its neighbours: whether it follows the
-    /// one before from the same sender, and whether it starts a day. A message
-    /// without a time is on the day of the last one before it that has one.
-    public func context(ofMessageAt index: Int) -> MessageLayout.Context {
-        let message = messages[index]
-        var context = MessageLayout.Context(senderWidth: senderWidth)
-        guard let time = message.time else { return context }
-        let previous = index > 0 ? messages[index - 1] : nil
-        let previousTime = previous?.time ?? lastTime(before: index)
-        let newDay = previousTime.map { !clock.sameDay($0, time) } ?? true
-        if newDay { context.dayLine = clock.dayName(time, style: dateStyle) }
-        if let previous, let previousTime = previous.time, !newDay, previous.sender == message.sender,
-           previous.kind == .message, message.kind == .message,
-           (0...Self.groupingGap).contains(time.secondsSinceEpoch - previousTime.secondsSinceEpoch) {
-            context.showsSender = false
-        }
-        return context
-    }
-
-    /// How far back a message without a time looks for the day it is on.
-    static let timeLookBack = 64
-
-    /// The time of the last message before `index` that has one, looking back
-    /// `timeLookBack` messages at most.
-    private func lastTime(before index: Int) -> Timestamp? {
-        var earlier = index - 1
-        while earlier >= max(0, index - Self.timeLookBack) {
-            if let time = messages[earlier].time { return time }
-            earlier -= 1
-        }
-        return nil
-    }
-
-    /// Widens the column of names for `message`'s sender, up to the limit.
-    private mutating func makeRoom(forSenderOf message: Message) {
-        guard senderWidth < senderColumnLimit, !message.sender.isEmpty else { return }
-        senderWidth = min(senderColumnLimit, max(senderWidth, rules.width(of: message.sender)))
-    }
-
-    /// The column of names measured again over every sender held, once the
-    /// messages or the way text is measured changed.
-    private mutating func measureSenders() {
-        senderWidth = 1
-        for sender in messages.senders where !sender.isEmpty {
-            senderWidth = min(senderColumnLimit, max(senderWidth, rules.width(of: sender)))
-        }
-    }
-
-    private var paneHeight: Int { screenLayout(for: composerLayout).paneRows.count }
-
-    /// Changes the state by one event. `now` stamps any message sent.
-    /// Returns what the program around the state must do as a result.
+    /// Changes the display by a resize or new width rules, then the room by the event.
     @discardableResult
     public mutating func apply(_ event: Event, now: Timestamp) -> [Effect] {
-        var effects: [Effect] = []
-        switch event {
-        case .text(let text) where search != nil:
-            search!.query += Self.normalizedInput(text)
-            findMatch(from: search!.match ?? sentHistory.count - 1)
-        case .text(let text):
-            let input = Self.normalizedInput(text)
-            composer.type(input)
-            if scrolledTo != nil { typedWhileScrolled = true }
-        case .key(let key):
-            effects = press(key, now: now)
-        case .resize(let newSize):
-            size = newSize
-        case .received(let message):
-            receive(message)
-            received += 1
-        case .unreadable(let message):
-            receive(message)
-            unreadableLines += 1
-        case .history(let older, let reachedStart):
-            historyRead = true
-            olderMessagesAsked = false
-            heldFromStart = reachedStart
-            firstMessageID -= older.count
-            messages.prepend(contentsOf: older)
-            older.forEach { makeRoom(forSenderOf: $0) }
-            let recalled = older.compactMap(Self.recallText)
-            sentHistory.insert(contentsOf: recalled, at: 0)
-            // Places in what was sent move up by what came in before them.
-            walkPosition = walkPosition.map { $0 + recalled.count }
-            walkDrafts = Dictionary(uniqueKeysWithValues: walkDrafts.map { ($0.key + recalled.count, $0.value) })
-            if let match = search?.match { search?.match = match + recalled.count }
-        case .replayEnded:
-            replayEnded = true
-        case .delivered(let id, let serverID):
-            guard let entry = outbox.remove(id) else { break }
-            if let shown = entry.shownAs {
-                if let index = messageIndex(forID: shown) {
-                    messages.update(at: index, delivery: .sent, serverID: serverID)
-                }
-            } else {
-                var message = entry.message
-                message.serverID = serverID
-                messages.append(message)
-                makeRoom(forSenderOf: message)
-                if let sent = Self.recallText(message) { sentHistory.append(sent) }
-                walkPosition = nil
-                walkDrafts = [:]
-                composer.reset()
-                warning = nil
-                returnToNewest()
-            }
-        case .deliveryFailed(let id, let reason):
-            guard let entry = outbox.entry(id) else { break }
-            if let shown = entry.shownAs {
-                // It stays in the outbox, shown as failed, for the user to send again.
-                if let index = messageIndex(forID: shown) { messages.update(at: index, delivery: .failed(reason)) }
-            } else {
-                _ = outbox.remove(id)
-                warning = .notSent(reason: reason)
-            }
-        case .draftRestored(let text):
-            composer.edit { $0.replaceAll(with: Draft(Self.normalizedInput(text))) }
-        case .unsentDraftsRestored(let texts):
-            sentHistory.append(contentsOf: texts.reversed().map(Self.normalizedInput))
-        case .draftStorage(let problem):
-            draftProblem = problem
-        case .outputClosed(let reason):
-            outputProblem = reason
-        case .notice(let notice):
-            note(notice, now: now)
-            returnToNewest()
-        case .widthRulesLearned(let learned):
-            rules = learned
-            measureSenders()
-        }
-        composer.layOut(width: size.columns, rules: rules)
-        composer.scrollToCaret(in: composer.layout, visibleRows: screenLayout(for: composer.layout).composerRows.count)
-        // History that arrived does not ask again at once: the next event
-        // does, so reading back loads a chunk per key, as the user goes.
-        if case .history = event {
-        } else if !olderMessagesAsked, wantsOlderMessages {
-            olderMessagesAsked = true
-            effects.append(.loadOlderMessages)
-        }
-        return effects
+        display.apply(event)
+        return room.apply(event, display: display, now: now)
     }
 
-    /// Adds a message that arrived from outside.
-    private mutating func receive(_ message: Message) {
-        messages.append(message)
-        makeRoom(forSenderOf: message)
-        if let sent = Self.recallText(message) { sentHistory.append(sent) }
-        if scrolledTo != nil { unread += 1 }
-        if let scrollbackLimit { forgetOldest(keeping: scrollbackLimit) }
+    public func screenLayout(for layout: ComposerLayout) -> ScreenLayout {
+        room.screenLayout(for: layout, display: display)
     }
 
-    private mutating func press(_ key: Key, now: Timestamp) -> [Effect] {
-        if search != nil, searching(key) { return [] }
-        guard let action = KeyBinding.action(for: key) else { return [] }
-        switch action {
-        case .send: return send(now: now)
-        case .newLine: composer.edit { $0.insert("\n") }
-        case .left: composer.edit { $0.moveLeft() }
-        case .right: composer.edit { $0.moveRight() }
-        case .up:
-            if composerLayout.caretRow == 0, !sentHistory.isEmpty {
-                walk(by: -1)
-            } else {
-                composer.moveVertically(by: -1, width: size.columns, rules: rules)
-            }
-        case .down:
-            let layout = composerLayout
-            if layout.caretRow == layout.rows.count - 1, walkPosition != nil {
-                walk(by: 1)
-            } else {
-                composer.moveVertically(by: 1, width: size.columns, rules: rules)
-            }
-        case .lineStart: composer.edit { $0.moveToLineStart() }
-        case .lineEnd: composer.edit { $0.moveToLineEnd() }
-        case .deleteBackward: composer.edit { $0.deleteBackward() }
-        case .deleteForward: composer.edit { $0.deleteForward() }
-        case .killToLineStart: composer.kill { $0.deleteToLineStart() }
-        case .killToLineEnd: composer.kill { $0.deleteToLineEnd() }
-        case .killWordBackward: composer.kill { $0.deleteWordBackward() }
-        case .killWordForward: composer.kill { $0.deleteWordForward() }
-        case .wordLeft: composer.edit { $0.moveWordLeft() }
-        case .wordRight: composer.edit { $0.moveWordRight() }
-        case .yank: composer.yank()
-        case .yankPrevious: composer.yankPrevious()
-        case .undo: composer.undo()
-        case .redo: composer.redo()
-        case .pageUp: scroll(by: -max(1, paneHeight - 1))
-        case .pageDown: scroll(by: max(1, paneHeight - 1))
-        case .newest: returnToNewest()
-        case .wheelUp: scroll(by: -Self.wheelRows)
-        case .wheelDown: scroll(by: Self.wheelRows)
-        case .searchSent:
-            guard !sentHistory.isEmpty else { break }
-            search = HistorySearch(savedDraft: composer.draft)
-            findMatch(from: sentHistory.count - 1)
-        case .suspend: return [.suspend]
-        case .quit: return [.quit]
-        case .deleteForwardOrQuit:
-            if composer.draft.isEmpty { return [.quit] }
-            composer.edit { $0.deleteForward() }
-        case .roomByNumber, .previousRoom, .nextRoom, .nextActiveRoom:
-            break  // the session's: one room alone has nowhere to go
-        }
-        return []
+    public func layout(ofMessageAt index: Int) -> MessageLayout {
+        room.layout(ofMessageAt: index, display: display)
     }
 
-    /// Handles `key` during a search; false when the key ends the search and
-    /// should then act as usual (the entry found stays in the composer).
-    private mutating func searching(_ key: Key) -> Bool {
-        guard let current = search else { return false }
-        switch key {
-        case .control("r"):
-            if let match = current.match, match > 0 { findMatch(from: match - 1) }
-        case .backspace, .control("h"):
-            search!.query = String(current.query.dropLast())
-            findMatch(from: sentHistory.count - 1)
-        case .escape, .control("g"):
-            let saved = current.savedDraft
-            composer.edit { $0.replaceAll(with: saved) }
-            search = nil
-        case .enter:
-            search = nil  // the entry found stays, to be edited or sent
-        default:
-            search = nil
-            return false
-        }
-        return true
+    public func rowCount(ofMessageAt index: Int) -> Int {
+        room.rowCount(ofMessageAt: index, display: display)
     }
 
-    /// Shows the newest entry at or before `start` that contains the query.
-    private mutating func findMatch(from start: Int) {
-        guard let query = search?.query else { return }
-        var index = min(start, sentHistory.count - 1)
-        while index >= 0 {
-            if query.isEmpty || sentHistory[index].lowercased().contains(query.lowercased()) {
-                search!.match = index
-                let entry = Draft(sentHistory[index])
-                composer.edit { $0.replaceAll(with: entry) }
-                return
-            }
-            index -= 1
-        }
-        search!.match = nil
+    public func context(ofMessageAt index: Int) -> MessageLayout.Context {
+        room.context(ofMessageAt: index, display: display)
     }
 
-    /// What recalling `message` puts in the composer: the user's own messages,
-    /// and actions as the /me command that sends them.
-    static func recallText(_ message: Message) -> String? {
-        guard message.isOwn else { return nil }
-        switch message.kind {
-        case .message: return message.text.hasPrefix("/") ? "/" + message.text : message.text
-        case .action: return "/me " + message.text
-        default: return nil
-        }
+    public func messageIndex(forID id: Int) -> Int? {
+        room.messageIndex(forID: id)
     }
 
-    /// Walks one step back (-1) or forward (1) through what was sent, keeping
-    /// the draft left at each place; past the newest is the unsent draft again.
-    private mutating func walk(by step: Int) {
-        let current = walkPosition ?? sentHistory.count
-        let next = current + step
-        guard next >= 0, next <= sentHistory.count else { return }
-        walkDrafts[current] = composer.draft
-        let draft = walkDrafts[next] ?? Draft(sentHistory[next])
-        composer.edit { $0.replaceAll(with: draft) }
-        walkPosition = next == sentHistory.count ? nil : next
+    public func messageID(at index: Int) -> Int {
+        room.messageID(at: index)
     }
 
-    /// The rows one notch of the mouse wheel scrolls.
-    static let wheelRows = 3
-
-    /// Forgets the oldest messages, a block at a time, while a block can go
-    /// without leaving fewer than `limit`; a pane reading back among them moves
-    /// to the oldest message left.
-    private mutating func forgetOldest(keeping limit: Int) {
-        while messages.count - MessageStore.blockSize >= limit {
-            let removed = messages.removeOldestBlock()
-            guard removed > 0 else { break }
-            firstMessageID += removed
-        }
-        if let position = scrolledTo, position.messageID < firstMessageID {
-            scrolledTo = PanePosition(messageID: firstMessageID, row: 0)
-        }
-    }
-
-    /// Follows the newest message again.
-    private mutating func returnToNewest() {
-        scrolledTo = nil
-        unread = 0
-        typedWhileScrolled = false
-    }
-
-    /// Scrolls the pane by `rows`: back (up) when negative, forward when positive.
-    /// Reaching the newest rows follows them again.
     mutating func scroll(by rows: Int) {
-        guard !messages.isEmpty, paneHeight > 0 else { return }
-        var position = scrolledTo.flatMap { anchor in
-            messageIndex(forID: anchor.messageID).map { (index: $0, row: min(anchor.row, rowCount(ofMessageAt: $0) - 1)) }
-        } ?? topOfNewestRows()
-        var remaining = abs(rows)
-        if rows < 0 {
-            while remaining > 0 {
-                if position.row > 0 {
-                    let step = min(position.row, remaining)
-                    position.row -= step
-                    remaining -= step
-                } else if position.index > 0 {
-                    position.index -= 1
-                    position.row = rowCount(ofMessageAt: position.index) - 1
-                    remaining -= 1
-                } else {
-                    break
-                }
-            }
-        } else {
-            while remaining > 0 {
-                let last = rowCount(ofMessageAt: position.index) - 1
-                if position.row < last {
-                    let step = min(last - position.row, remaining)
-                    position.row += step
-                    remaining -= step
-                } else if position.index < messages.count - 1 {
-                    position.index += 1
-                    position.row = 0
-                    remaining -= 1
-                } else {
-                    break
-                }
-            }
-        }
-        let newest = topOfNewestRows()
-        if position.index > newest.index || position.index == newest.index && position.row >= newest.row {
-            returnToNewest()
-        } else {
-            if scrolledTo == nil { typedWhileScrolled = false }
-            scrolledTo = PanePosition(messageID: messageID(at: position.index), row: position.row)
-        }
-    }
-
-    /// The message row on the pane's top row while it shows the newest rows.
-    private func topOfNewestRows() -> (index: Int, row: Int) {
-        var remaining = paneHeight
-        var index = messages.count - 1
-        while index >= 0 {
-            let rows = rowCount(ofMessageAt: index)
-            if rows >= remaining { return (index, rows - remaining) }
-            remaining -= rows
-            index -= 1
-        }
-        return (0, 0)
-    }
-
-    /// Asks for the draft to be sent as a message, or runs it when it is a
-    /// command. A blank draft sends nothing; the draft stays until it is stored,
-    /// and stays when a command cannot be run.
-    private mutating func send(now: Timestamp) -> [Effect] {
-        // A local room stores one message at a time: its draft is in the composer.
-        guard !composer.draft.isBlank, sendRule == .showPending || outbox.isEmpty else { return [] }
-        let text = Self.trimmedForSending(composer.draft.text)
-        let command: Command?
-        do throws(Command.Problem) {
-            command = try Command.parse(text)
-        } catch {
-            // On the separator while it fits there, and whole in the pane at any width.
-            warning = .commandProblem(error)
-            note(.commandProblem(error), now: now)
-            returnToNewest()
-            return []
-        }
-        switch command {
-        case nil: return send(Message(sender: nick, text: text, time: now, isOwn: true))
-        case .literal(let text): return send(Message(sender: nick, text: text, time: now, isOwn: true))
-        case .me(let text): return send(Message(sender: nick, text: text, time: now, kind: .action, isOwn: true))
-        case .quit:
-            composer.reset()
-            warning = nil
-            return [.quit]
-        case .help:
-            note(.help, now: now)
-        case .clear:
-            firstMessageID += messages.count
-            messages.removeAll()
-            measureSenders()
-            returnToNewest()
-        case .nick(let name):
-            nick = name
-            note(.nickChanged(name), now: now)
-        case .join(let name):
-            composer.reset()
-            warning = nil
-            return [.openRoom(name)]
-        case .part:
-            composer.reset()
-            warning = nil
-            return [.closeRoom(room)]
-        }
-        composer.reset()
-        warning = nil
-        return []
-    }
-
-    /// Hands `message` to the room's link, by the room's `sendRule`.
-    private mutating func send(_ message: Message) -> [Effect] {
-        switch sendRule {
-        case .keepDraftUntilStored:
-            return [.send(outbox.add(message, shownAs: nil), message)]
-        case .showPending:
-            var pending = message
-            pending.delivery = .pending
-            messages.append(pending)
-            makeRoom(forSenderOf: pending)
-            let id = outbox.add(pending, shownAs: messageID(at: messages.count - 1))
-            if let sent = Self.recallText(pending) { sentHistory.append(sent) }
-            walkPosition = nil
-            walkDrafts = [:]
-            composer.reset()
-            warning = nil
-            returnToNewest()
-            return [.send(id, message)]
-        }
-    }
-
-    /// Shows a notice from chat-tui itself in the pane, in its words; it is not stored.
-    mutating func note(_ notice: Notice, now: Timestamp) {
-        messages.append(Message(sender: "", text: notice.lines.joined(separator: "\n"), time: now, kind: .system))
-    }
-
-    /// The draft as sent: without trailing blanks, nor blank lines before the text.
-    static func trimmedForSending(_ text: String) -> String {
-        var characters = Substring(text)
-        while let last = characters.last, last.isWhitespace { characters.removeLast() }
-        while let newline = characters.firstIndex(where: \.isNewline),
-              characters[..<newline].allSatisfy(\.isWhitespace) {
-            characters = characters[characters.index(after: newline)...]
-        }
-        return String(characters)
-    }
-
-    /// Typed or pasted text with carriage returns made newlines and other control
-    /// characters (which no key should type) left out.
-    static func normalizedInput(_ text: String) -> String {
-        var result = String.UnicodeScalarView()
-        var previousWasCR = false
-        for scalar in text.unicodeScalars {
-            defer { previousWasCR = scalar == "\r" }
-            switch scalar {
-            case "\r": result.append("\n")
-            case "\n": if !previousWasCR { result.append("\n") }
-            case "\t": result.append(scalar)
-            default:
-                if WidthRules.visibleReplacement(for: scalar) == nil || scalar.value >= 0x2028 {
-                    result.append(scalar)
-                }
-            }
-        }
-        return String(result)
+        room.scroll(by: rows, display: display)
     }
 }

@@ -1,16 +1,18 @@
-/// Every open room, in order, and which one has the focus: the screen shows the
-/// focused room, keys and typing go to it, and what arrives in the others is
-/// counted until the user looks at them. Like `ChatState`, it changes only
-/// through `apply`, one event at a time.
+/// Every open room, in order, which one has the focus, and how they are all
+/// shown: the screen shows the focused room, keys and typing go to it, and what
+/// arrives in the others is counted until the user looks at them. It changes
+/// only through `apply`, one event at a time.
 public struct Session: Sendable {
     /// The open rooms, in the order the room bar shows them.
-    public private(set) var rooms: [ChatState]
+    public private(set) var rooms: [Room]
+    /// How every room is shown: the terminal's size, width rules, style.
+    public private(set) var display: Display
     /// The index in `rooms` of the room shown.
     public private(set) var focus = 0
     /// What happened in each room since the user last looked at it, by room.
     public private(set) var activity: [String: Activity] = [:]
     /// The room `/part` closed last, for the program to save its draft.
-    public private(set) var closed: ChatState?
+    public private(set) var closed: Room?
 
     /// What arrived in a room while it was not shown.
     public struct Activity: Equatable, Sendable {
@@ -26,21 +28,28 @@ public struct Session: Sendable {
         public let effect: Effect
     }
 
-    public init(rooms: [ChatState]) {
+    public init(rooms: [Room], display: Display) {
         precondition(!rooms.isEmpty, "a session has a room")
         self.rooms = rooms
+        self.display = display
     }
 
-    /// The room shown.
-    public var focused: ChatState { rooms[focus] }
+    /// The rooms of single-room screens, shown together the way the first is.
+    public init(rooms: [ChatState]) {
+        precondition(!rooms.isEmpty, "a session has a room")
+        self.init(rooms: rooms.map(\.room), display: rooms[0].display)
+    }
+
+    /// The room shown, as it is shown.
+    public var focused: ChatState { ChatState(room: rooms[focus], display: display) }
 
     /// The index of the room named `room`, if it is open.
     public func index(of room: String) -> Int? {
-        rooms.firstIndex { $0.room == room }
+        rooms.firstIndex { $0.name == room }
     }
 
     /// Adds an opened room after the others and shows it.
-    public mutating func open(_ room: ChatState) {
+    public mutating func open(_ room: Room) {
         rooms.append(room)
         focus(on: rooms.count - 1)
     }
@@ -52,7 +61,8 @@ public struct Session: Sendable {
     public mutating func apply(_ event: Event, to room: String? = nil, now: Timestamp) -> [RoomEffect] {
         switch event {
         case .resize, .widthRulesLearned, .outputClosed:
-            for index in rooms.indices { rooms[index].apply(event, now: now) }
+            display.apply(event)
+            for index in rooms.indices { rooms[index].apply(event, display: display, now: now) }
             return []
         case .key(let key):
             if let action = KeyBinding.action(for: key), moveFocus(action, key: key) { return [] }
@@ -62,8 +72,8 @@ public struct Session: Sendable {
         // What comes for a room closed meanwhile is for no one.
         if let room, index(of: room) == nil { return [] }
         let index = room.flatMap(index(of:)) ?? focus
-        let name = rooms[index].room
-        var effects = rooms[index].apply(event, now: now).map { RoomEffect(room: name, effect: $0) }
+        let name = rooms[index].name
+        var effects = rooms[index].apply(event, display: display, now: now).map { RoomEffect(room: name, effect: $0) }
         if case .received(let message) = event, index != focus {
             var seen = activity[name] ?? Activity()
             seen.unread += 1
@@ -113,8 +123,8 @@ public struct Session: Sendable {
             focus(on: (focus + 1) % rooms.count)
         case .nextActiveRoom:
             let order = (1..<rooms.count).map { (focus + $0) % rooms.count }
-            let highlighted = order.first { (activity[rooms[$0].room]?.highlights ?? 0) > 0 }
-            if let next = highlighted ?? order.first(where: { (activity[rooms[$0].room]?.unread ?? 0) > 0 }) {
+            let highlighted = order.first { (activity[rooms[$0].name]?.highlights ?? 0) > 0 }
+            if let next = highlighted ?? order.first(where: { (activity[rooms[$0].name]?.unread ?? 0) > 0 }) {
                 focus(on: next)
             }
         default:
@@ -126,7 +136,7 @@ public struct Session: Sendable {
     /// Shows room `index`, which has then been looked at.
     private mutating func focus(on index: Int) {
         focus = index
-        activity[rooms[index].room] = nil
+        activity[rooms[index].name] = nil
     }
 
     /// True when `text` names `nick` as a word of its own, in any case: the

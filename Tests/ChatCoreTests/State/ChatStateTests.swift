@@ -263,9 +263,9 @@ import Testing
     }
 
     @Test func inputIsNormalised() {
-        #expect(ChatState.normalizedInput("a\r\nb\rc\nd") == "a\nb\nc\nd")
-        #expect(ChatState.normalizedInput("x\u{1B}[31my\u{7}\tz") == "x[31my\tz")
-        #expect(ChatState.normalizedInput("日本👍🏽") == "日本👍🏽")
+        #expect(Room.normalizedInput("a\r\nb\rc\nd") == "a\nb\nc\nd")
+        #expect(Room.normalizedInput("x\u{1B}[31my\u{7}\tz") == "x[31my\tz")
+        #expect(Room.normalizedInput("日本👍🏽") == "日本👍🏽")
     }
 
     @Test func receivedMessagesAreAppended() {

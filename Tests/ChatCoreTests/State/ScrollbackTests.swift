@@ -41,7 +41,7 @@ import Testing
         #expect(!atBottom)
         chat.press(.pageUp, times: 12)
         let wants = chat.state.wantsOlderMessages
-        #expect(wants, "within \(ChatState.historyMargin) messages of the first")
+        #expect(wants, "within \(Room.historyMargin) messages of the first")
         let before = paneTexts(chat)
         let older = (1...1000).map { Message(sender: "bob", text: "old\($0)", time: nil) }
         chat.state.apply(.history(older), now: chat.now)
