@@ -7,20 +7,29 @@ let package = Package(
         .executable(name: "chat-tui", targets: ["chat-tui"]),
     ],
     targets: [
+        // The C: curses, and the few Linux calls Swift's Glibc module does not show.
         .systemLibrary(
             name: "CNcurses",
             pkgConfig: "ncursesw",
             providers: [.apt(["libncurses-dev"])]
         ),
-        .target(name: "ChatCore"),
-        .target(name: "ChatIO", dependencies: ["ChatCore"]),
-        .target(name: "TUI", dependencies: ["CNcurses", "ChatCore"]),
+        .systemLibrary(name: "CSystem"),
+        // How a terminal measures text: width tables and rules, the probe, wrapping.
+        .target(name: "TextWidth"),
+        // Messages, their store, time, and the transcript formats they are read from and written in.
+        .target(name: "ChatModel", dependencies: ["TextWidth"]),
+        // The behaviour: composer, keys, rooms and session, and what the screen shows.
+        .target(name: "ChatCore", dependencies: ["TextWidth", "ChatModel"]),
+        .target(name: "ChatIO", dependencies: ["ChatModel", "TextWidth"]),
+        .target(name: "TUI", dependencies: ["CNcurses", "CSystem", "ChatCore", "TextWidth"]),
         .executableTarget(
             name: "chat-tui",
-            dependencies: ["ChatCore", "ChatIO", "TUI"]
+            dependencies: ["ChatCore", "ChatModel", "TextWidth", "ChatIO", "TUI"]
         ),
-        .testTarget(name: "ChatCoreTests", dependencies: ["ChatCore"], exclude: ["Fixtures"]),
-        .testTarget(name: "ChatIOTests", dependencies: ["ChatIO", "ChatCore"]),
+        .testTarget(name: "TextWidthTests", dependencies: ["TextWidth", "ChatCore"]),
+        .testTarget(name: "ChatModelTests", dependencies: ["ChatModel", "ChatCore"], exclude: ["Fixtures"]),
+        .testTarget(name: "ChatCoreTests", dependencies: ["ChatCore", "ChatModel", "TextWidth"]),
+        .testTarget(name: "ChatIOTests", dependencies: ["ChatIO", "ChatModel", "TextWidth"]),
         .testTarget(name: "TUITests", dependencies: ["TUI"]),
         .testTarget(name: "EndToEndTests", exclude: ["width-corpus.txt", "slow-terminal.py"]),
     ]

@@ -4,6 +4,9 @@
 // messages arriving in any of three rooms and moves between them; after every
 // step the promises of `InvariantCheck` must hold for the room shown.
 
+import ChatCore
+import ChatModel
+
 @_cdecl("LLVMFuzzerTestOneInput")
 public func composerFuzzerInput(_ data: UnsafePointer<UInt8>, _ size: Int) -> CInt {
     // Made at each run, not as globals: a global's first use looks like a leak to the leak checker.

@@ -3,6 +3,8 @@
 // the first byte picks, they must give the same inputs; nothing may be held
 // after a flush but an unfinished paste.
 
+import ChatCore
+
 @_cdecl("LLVMFuzzerTestOneInput")
 public func keyFuzzerInput(_ data: UnsafePointer<UInt8>, _ size: Int) -> CInt {
     guard size > 0 else { return 0 }

@@ -3,6 +3,8 @@
 // read as a message must come back the same through chat-tui's own format, as
 // the room file stores it: a message is never changed by being saved.
 
+import ChatModel
+
 @_cdecl("LLVMFuzzerTestOneInput")
 public func transcriptFuzzerInput(_ data: UnsafePointer<UInt8>, _ size: Int) -> CInt {
     let text = String(decoding: UnsafeBufferPointer(start: data, count: size), as: UTF8.self)

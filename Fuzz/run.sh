@@ -1,6 +1,6 @@
 #!/usr/bin/env bash
-# Builds each libFuzzer target (Fuzz/*Fuzzer.swift, compiled with ChatCore's
-# sources under AddressSanitizer) and runs it for SECONDS seconds from the corpus
+# Builds each libFuzzer target (Fuzz/*Fuzzer.swift, linked with chat-tui's
+# modules TextWidth, ChatModel and ChatCore built under AddressSanitizer) and runs it for SECONDS seconds from the corpus
 # kept in Fuzz/corpus. New inputs go to .build/fuzz/corpus-NAME (merge them into
 # Fuzz/corpus with MERGE=1); a crash stops the run, is saved under
 # .build/fuzz/crashes and fails the command.
@@ -14,13 +14,25 @@ export SWIFT_BACKTRACE=enable=no  # libFuzzer reports crashes itself
 export ASAN_OPTIONS=detect_leaks=0
 mkdir -p .build/fuzz/crashes
 status=0
+# The modules the fuzzers use, instrumented, each a static library.
+modules=.build/fuzz/modules
+mkdir -p "$modules"
+quiet() { { grep -v "ld.gold: warning: Cannot export local symbol" || true; }; }
+for module in TextWidth ChatModel ChatCore; do
+    echo "== building $module"
+    swiftc -sanitize=fuzzer,address -parse-as-library -O -package-name chat_tui -module-name "$module" \
+        -I "$modules" -emit-module -emit-module-path "$modules/$module.swiftmodule" \
+        -emit-library -static -o "$modules/lib$module.a" $(find "Sources/$module" -name '*.swift') 2>&1 | quiet
+done
 for source in Fuzz/*Fuzzer.swift; do
     name=$(basename "$source" Fuzzer.swift)
     lower=$(echo "$name" | tr 'A-Z' 'a-z')
     binary=.build/fuzz/$name
     echo "== $name: building"
-    swiftc -sanitize=fuzzer,address -parse-as-library -O -module-name ChatCore \
-        $(find Sources/ChatCore -name '*.swift') "$source" -o "$binary" 2>&1 | { grep -v "ld.gold: warning: Cannot export local symbol" || true; }
+    # The composer's fuzzer holds the state to the promises the tests check.
+    swiftc -sanitize=fuzzer,address -parse-as-library -O -package-name chat_tui -module-name "${name}Fuzzer" \
+        -I "$modules" -L "$modules" -lChatCore -lChatModel -lTextWidth \
+        Tests/ChatCoreTests/InvariantCheck.swift "$source" -o "$binary" 2>&1 | quiet
     mkdir -p ".build/fuzz/corpus-$lower"
     echo "== $name: fuzzing for $seconds s from Fuzz/corpus/$lower"
     log=.build/fuzz/$name.log

@@ -5,7 +5,7 @@ Starts ngIRCd and ZNC (Debian's `ngircd` and `znc`) on 127.0.0.1 in a
 temporary folder, lets a few small clients talk in #test (messages, an action,
 notices from nicks with dashes, a join, parts and a quit without a reason, a
 nick change, a topic, a mode and a kick), and copies what ZNC's `log` module
-wrote into Tests/ChatCoreTests/Fixtures/znc/: once with its default timestamp
+wrote into Tests/ChatModelTests/Fixtures/znc/: once with its default timestamp
 (`[%H:%M:%S]`) into default/, once with `-timestamp "[%Y-%m-%d %H:%M:%S]"` into
 dated/. The ZNC user's time zone is Asia/Tokyo, as a user's own zone would be.
 
@@ -20,7 +20,7 @@ import tempfile
 import time
 
 ROOT = os.path.dirname(os.path.dirname(os.path.abspath(__file__)))
-FIXTURES = os.path.join(ROOT, "Tests", "ChatCoreTests", "Fixtures", "znc")
+FIXTURES = os.path.join(ROOT, "Tests", "ChatModelTests", "Fixtures", "znc")
 
 
 def free_port():

@@ -1,12 +1,12 @@
 #!/usr/bin/env python3
-"""Generates Sources/ChatCore/Text/ScalarWidthTable.swift from Python's Unicode data.
+"""Generates Sources/TextWidth/ScalarWidthTable.swift from Python's Unicode data.
 
 Each code point gets the number of terminal columns it takes on its own:
 0 for marks that combine with what precedes them and for invisible format
 characters, 2 for East Asian Wide and Fullwidth characters (UAX #11), 1 otherwise.
 Controls are not in the table: chat-tui never draws them raw.
 
-    python3 scripts/gen-width-table.py > Sources/ChatCore/Text/ScalarWidthTable.swift
+    python3 scripts/gen-width-table.py > Sources/TextWidth/ScalarWidthTable.swift
 """
 import sys
 import unicodedata

@@ -1,4 +1,4 @@
-// The only C in chat-tui: turns on ncurses' wide-character API and wraps
+// The curses half of chat-tui's C (CSystem holds the rest): turns on ncurses' wide-character API and wraps
 // what Swift cannot import (macros, and C globals Swift 6 rejects).
 #ifndef CHAT_TUI_CNCURSES_SHIM_H
 #define CHAT_TUI_CNCURSES_SHIM_H
@@ -7,9 +7,6 @@
 // curses.h hides get_wch, wadd_wch, cchar_t and wint_t.
 #define NCURSES_WIDECHAR 1
 #include <locale.h>
-#include <poll.h>
-#include <signal.h>
-#include <sys/signalfd.h>
 #include <unistd.h>
 #include <langinfo.h>
 #include <stdio.h>
@@ -77,18 +74,6 @@ static inline int chat_cell_capacity(void) { return CCHARW_MAX; }
 /// is not printable): what ncurses advances its cursor by.
 extern int wcwidth(wchar_t);
 static inline int chat_wcwidth(wchar_t c) { return wcwidth(c); }
-
-/// A descriptor that reads as readable when one of `signals` (blocked by the
-/// caller) is pending, and the number of the signal read from it (0: none).
-/// signalfd is Linux's; Swift's Glibc module does not show it.
-static inline int chat_signal_descriptor(const sigset_t *signals) {
-    return signalfd(-1, signals, SFD_NONBLOCK | SFD_CLOEXEC);
-}
-static inline int chat_read_signal(int descriptor) {
-    struct signalfd_siginfo info;
-    if (read(descriptor, &info, sizeof info) != (ssize_t)sizeof info) return 0;
-    return (int)info.ssi_signo;
-}
 
 /// A string capability of the current terminal (`BE`, `PS`...), or NULL when
 /// it has none (tigetstr's (char *)-1 for "not a string" included).

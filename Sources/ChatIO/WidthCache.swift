@@ -1,4 +1,4 @@
-import ChatCore
+import TextWidth
 import Glibc
 
 /// What the width probe measured on each kind of terminal, kept in

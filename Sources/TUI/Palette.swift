@@ -1,5 +1,6 @@
 import CNcurses
 import ChatCore
+import ChatModel
 
 /// How each cell looks: its `CellStyle` and `TextFormat` made into ncurses
 /// attributes and a colour pair. The only place colours are chosen. Pairs for

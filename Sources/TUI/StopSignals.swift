@@ -1,4 +1,4 @@
-import CNcurses
+import CSystem
 import Glibc
 
 /// The signals that ask chat-tui to stop (SIGTERM, SIGHUP when the terminal goes

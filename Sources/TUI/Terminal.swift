@@ -1,4 +1,5 @@
 import CNcurses
+import CSystem
 import ChatCore
 import Glibc
 

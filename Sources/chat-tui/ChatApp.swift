@@ -2,6 +2,7 @@ import ChatCore
 import ChatIO
 import Glibc
 import TUI
+import ChatModel
 
 /// The run loop: keys, resizes, the room file and a replayed transcript in,
 /// through the state machine, frames out.
@@ -24,6 +25,8 @@ struct ChatApp {
     /// every way out.
     func run() throws(StartupError) -> Int32? {
         let wallClock = try SystemClock(environment: environment)
+        /// The clock as read for this turn of the loop; the only reads are here and at the end of each wait.
+        var now = wallClock.read()
         let stopSignals = StopSignals()
         let clock = SystemClock.localClockFace
         // Everything that can fail is opened before the terminal is taken over,
@@ -33,14 +36,14 @@ struct ChatApp {
         let replay = try options.replay.map { (source) throws(StartupError) in
             try ReplayInput(source: source, room: replayLabel ?? "", sender: options.replaySender, nick: options.nick,
                             speed: options.speed,
-                            clock: clock, wallClock: wallClock)
+                            clock: clock, at: now)
         }
         var roomLinks: [RoomLink] = []
         for (index, name) in options.rooms.enumerated() {
             let label = index == 0 ? replayLabel ?? name.value : name.value
             do {
                 roomLinks.append(try RoomLink(name: name, label: label, followsFile: label != replayLabel,
-                                              nick: options.nick, environment: environment, clock: clock, wallClock: wallClock))
+                                              nick: options.nick, environment: environment, clock: clock, at: now))
             } catch {
                 throw .storage(error)
             }
@@ -89,17 +92,15 @@ struct ChatApp {
                               dateStyle: Self.dateStyle(environment: environment), messageStyle: options.style,
                               senderColumnLimit: options.nickWidth)
         var session = Session(rooms: roomLinks.map { newRoom($0, display: display) }, display: display)
-        for link in roomLinks { link.restoreDrafts(into: &session) }
         // Every source and sink of messages, the replay first: the run loop knows them only as links.
         var links: [Link] { (replay.map { [$0] } ?? []) + roomLinks }
-        screen.draw(view.frame(for: session))
 
         /// Lines of a room read when it opens: at least three screens' worth.
         var firstHistory: Int { max(RoomLink.historyLines, 3 * terminal.size.rows) }
         /// Feeds `event` to the session (for `room`, or the room shown) and
         /// carries out what it asks: every change of state goes through here.
         func feed(_ event: Event, to room: String? = nil) {
-            for roomEffect in session.apply(event, to: room, now: wallClock.now()) {
+            for roomEffect in session.apply(event, to: room, now: now.wall) {
                 carryOut(roomEffect)
             }
         }
@@ -117,7 +118,7 @@ struct ChatApp {
                 // The first link of the room that carries such effects out answers.
                 var answers: [Event] = []
                 for link in links where link.rooms.contains(target) {
-                    guard let answered = link.carryOut(roomEffect.effect, for: target) else { continue }
+                    guard let answered = link.carryOut(roomEffect.effect, for: target, at: now) else { continue }
                     answers = answered
                     break
                 }
@@ -139,29 +140,30 @@ struct ChatApp {
                 terminal.bell()
             }
         }
-        /// Saves each room's draft when due (or, with `now` nil, whenever it
-        /// changed). Returns true when what the screen says about one changed.
+        /// Saves each room's draft when due (or, unless `onlyWhenDue`, whenever
+        /// it changed). Returns true when what the screen says about one changed.
         @discardableResult
-        func saveDrafts(now: Double?) -> Bool {
+        func saveDrafts(onlyWhenDue: Bool) -> Bool {
             var changed = false
             for link in roomLinks {
                 guard let index = session.index(of: link.label),
-                      let event = link.saveDraft(of: session.rooms[index], now: now) else { continue }
+                      let event = link.saveDraft(of: session.rooms[index], at: now, onlyWhenDue: onlyWhenDue)
+                else { continue }
                 feed(event, to: link.label)
                 changed = true
             }
             return changed
         }
-        defer { saveDrafts(now: nil) }
+        defer { saveDrafts(onlyWhenDue: false) }
         /// Opens a room `/join` asked for, or says in the room shown why it cannot.
         func open(_ name: RoomName) {
             do {
                 let opened = try RoomLink(name: name, label: name.value, nick: session.focused.nick,
-                                          environment: environment, clock: clock, wallClock: wallClock)
+                                          environment: environment, clock: clock, at: now)
                 roomLinks.append(opened)
                 session.open(newRoom(opened, display: session.display))
-                opened.restoreDrafts(into: &session)
-                feed(opened.history(count: firstHistory), to: opened.label)
+                restoreDrafts(of: opened)
+                feed(opened.history(count: firstHistory, at: now), to: opened.label)
             } catch {
                 feed(.notice(.cannotOpenRoom(name, reason: error.reason)))
             }
@@ -170,15 +172,23 @@ struct ChatApp {
         /// time it is opened.
         func close(_ room: String, state: Room?) {
             guard let index = roomLinks.firstIndex(where: { $0.label == room }) else { return }
-            if let state { _ = roomLinks[index].saveDraft(of: state, now: nil) }
+            if let state { _ = roomLinks[index].saveDraft(of: state, at: now, onlyWhenDue: false) }
             roomLinks[index].removeKeptDrafts()
             roomLinks.remove(at: index)
         }
 
+        /// Puts the drafts a room's link took over into the room, then starts autosaving them.
+        func restoreDrafts(of link: RoomLink) {
+            for event in link.restoredDrafts() { feed(event, to: link.label) }
+            if let index = session.index(of: link.label) { link.startAutosave(from: session.rooms[index]) }
+        }
+
+        roomLinks.forEach(restoreDrafts)
+        screen.draw(view.frame(for: session))
         // History comes after the first frame, so a large room never delays it.
         // A replay shows the transcript alone.
         for link in roomLinks where link.followsFile {
-            feed(link.history(count: firstHistory), to: link.label)
+            feed(link.history(count: firstHistory, at: now), to: link.label)
         }
 
         while running {
@@ -187,22 +197,20 @@ struct ChatApp {
             // most every `pourFrameSeconds`; keys are always drawn at once.
             var timeout = Self.idleMilliseconds
             if changed {
-                let since = SystemClock.monotonicSeconds() - drawn
+                let since = now.monotonic - drawn
                 if pouring && since < Self.pourFrameSeconds {
                     timeout = Int32(((Self.pourFrameSeconds - since) * 1000).rounded(.up))
                 } else {
                     screen.draw(view.frame(for: session))
-                    drawn = SystemClock.monotonicSeconds()
+                    drawn = now.monotonic
                     changed = false
                 }
             }
-            // The clock is read once before the wait and once after, and passed on.
-            let monotonic = SystemClock.monotonicSeconds()
             for link in links {
-                if let due = link.millisecondsUntilDue(now: monotonic) { timeout = min(timeout, due) }
+                if let due = link.millisecondsUntilDue(now: now.monotonic) { timeout = min(timeout, due) }
             }
             for link in roomLinks {
-                if let due = link.secondsUntilDraftDue(now: monotonic) {
+                if let due = link.secondsUntilDraftDue(now: now.monotonic) {
                     timeout = min(timeout, Int32((due * 1000).rounded(.up)))
                 }
             }
@@ -213,7 +221,7 @@ struct ChatApp {
                 break
             }
             pouring = !ready.ready.isDisjoint(with: linkDescriptors) && !ready.keyboard
-            let turn = SystemClock.monotonicSeconds()
+            now = wallClock.read()
 
             // Each event with the room it is for; nil is the room shown.
             var events: [(event: Event, room: String?)] = ready.keyboard ? input.readPending().map { ($0, nil) } : []
@@ -222,14 +230,14 @@ struct ChatApp {
                 events.append((.widthRulesLearned(learned), nil))
             }
             for link in links {
-                events += link.events(ready: ready.ready, now: turn).map { ($0.event, $0.room) }
+                events += link.events(ready: ready.ready, at: now).map { ($0.event, $0.room) }
             }
             if !events.isEmpty { changed = true } else { pouring = false }
             for (event, room) in events where running {
                 if case .resize = event { screen.invalidate() }
                 feed(event, to: room)
             }
-            if saveDrafts(now: turn) { changed = true }
+            if saveDrafts(onlyWhenDue: true) { changed = true }
         }
         // Quitting, the user has had the drafts taken over into the history;
         // a process stopped by a signal keeps them for the next start.

@@ -1,4 +1,5 @@
 import ChatCore
+import ChatModel
 
 /// What the command line asks for.
 enum Invocation: Equatable {

@@ -15,8 +15,8 @@ protocol Link: AnyObject {
     func millisecondsUntilDue(now: Double) -> Int32?
     /// What arrived, as events for its rooms, given the descriptors that are
     /// ready; called every turn.
-    func events(ready: Set<Int32>, now: Double) -> [(event: Event, room: String)]
+    func events(ready: Set<Int32>, at now: Moment) -> [(event: Event, room: String)]
     /// Carries out `effect` for `room` and returns the events that answer it,
     /// or nil when this link does not carry out such effects.
-    func carryOut(_ effect: Effect, for room: String) -> [Event]?
+    func carryOut(_ effect: Effect, for room: String, at now: Moment) -> [Event]?
 }

@@ -1,4 +1,5 @@
 import ChatCore
+import ChatModel
 
 /// How to run the chat screen.
 struct Options: Equatable {

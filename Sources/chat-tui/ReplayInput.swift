@@ -1,6 +1,7 @@
 import ChatCore
 import ChatIO
 import Glibc
+import ChatModel
 
 /// A transcript being replayed: its lines read as they arrive, made into messages,
 /// and played at once or paced by `--speed`.
@@ -11,15 +12,13 @@ final class ReplayInput: Link {
     /// True once the end of the input has been told, after its last message.
     private var endTold = false
     private let ownsDescriptor: Bool
-    private let wallClock: SystemClock
     /// Lines under the user's nick are the user's own, as in the room file.
     private let own: OwnNames
 
     /// Opens the source named on the command line. Standard input must not be
     /// the terminal, or there is nothing to replay.
     init(source: Options.ReplaySource, room: String, sender: String, nick: String, speed: Double?, clock: ClockFace,
-         wallClock: SystemClock) throws(StartupError) {
-        self.wallClock = wallClock
+         at now: Moment) throws(StartupError) {
         own = OwnNames(nick)
         self.room = room
         let descriptor: Int32
@@ -42,7 +41,7 @@ final class ReplayInput: Link {
             fileDate = Self.dateNamed(by: path)
         }
         lines = LineReader(descriptor: descriptor)
-        reader = TranscriptReader(source: sender, clock: clock, today: clock.civilTime(wallClock.now()),
+        reader = TranscriptReader(source: sender, clock: clock, today: clock.civilTime(now.wall),
                                   fileDate: fileDate)
         pacer = speed.map { ReplayPacer(speed: $0) }
     }
@@ -61,12 +60,12 @@ final class ReplayInput: Link {
     /// The input's descriptor, while it has not ended.
     var descriptors: [Int32] { lines.ended ? [] : [lines.descriptor] }
 
-    func events(ready: Set<Int32>, now: Double) -> [(event: Event, room: String)] {
-        read(now: now, readable: ready.contains(lines.descriptor)).map { ($0, room) }
+    func events(ready: Set<Int32>, at now: Moment) -> [(event: Event, room: String)] {
+        read(at: now, readable: ready.contains(lines.descriptor)).map { ($0, room) }
     }
 
     /// A replay only brings messages in; what is sent in its room goes to the room's file.
-    func carryOut(_ effect: Effect, for room: String) -> [Event]? { nil }
+    func carryOut(_ effect: Effect, for room: String, at now: Moment) -> [Event]? { nil }
 
     /// How long until a paced message is due, in milliseconds; nil when none waits.
     func millisecondsUntilDue(now: Double) -> Int32? {
@@ -75,10 +74,10 @@ final class ReplayInput: Link {
     }
 
     /// Reads what has arrived, and returns the events for the messages now due.
-    private func read(now: Double, readable: Bool) -> [Event] {
+    private func read(at now: Moment, readable: Bool) -> [Event] {
         var events: [Event] = []
         if readable {
-            let stamp = wallClock.now()
+            let stamp = now.wall
             for line in lines.readLines() {
                 let broken = reader.brokenLines
                 guard let message = reader.read(line, now: stamp).map(own.marking) else { continue }
@@ -86,7 +85,7 @@ final class ReplayInput: Link {
                 if pacer == nil { events.append(event) } else { pacer?.add(event, at: message.time) }
             }
         }
-        events += pacer?.release(now: now) ?? []
+        events += pacer?.release(now: now.monotonic) ?? []
         if lines.ended, !endTold, !(pacer?.hasWaiting ?? false) {
             endTold = true
             events.append(.replayEnded)

@@ -1,6 +1,7 @@
 import ChatCore
 import ChatIO
 import Glibc
+import ChatModel
 
 /// One local room's files: its room file (history in, other processes' lines
 /// in, sent messages out) and this process's draft of it. Each turn the run
@@ -23,23 +24,21 @@ final class RoomLink: Link {
     private let adopted: [String]
     private var autosave = AutosaveSchedule(savedRevision: 0)
     private let clock: ClockFace
-    private let wallClock: SystemClock
     /// The names the user's own lines are under.
     private var own: OwnNames
 
     /// Opens the room's file and its drafts folder, taking over the drafts
     /// that processes now gone left in it.
     init(name: RoomName, label: String, followsFile: Bool = true, nick: String, environment: [String: String],
-         clock: ClockFace, wallClock: SystemClock) throws(StorageError) {
+         clock: ClockFace, at now: Moment) throws(StorageError) {
         own = OwnNames(nick)
         self.name = name
         self.label = label
         self.followsFile = followsFile
         self.clock = clock
-        self.wallClock = wallClock
         file = try RoomFile(folder: DataFolders.rooms(environment: environment), room: name.value)
         location = Self.homeRelative(file.path, environment: environment)
-        reader = TranscriptReader(source: name.value, clock: clock, today: clock.civilTime(wallClock.now()))
+        reader = TranscriptReader(source: name.value, clock: clock, today: clock.civilTime(now.wall))
         var folder: DraftFolder?
         do {
             folder = try DraftFolder(drafts: DataFolders.drafts(environment: environment), room: name.value)
@@ -55,18 +54,18 @@ final class RoomLink: Link {
     }
 
     /// The events that put the drafts taken over into the room: the newest
-    /// in the composer, the others in the history Up walks. Starts autosaving
-    /// from what the state then holds.
-    func restoreDrafts(into session: inout Session) {
-        let now = wallClock.now()
-        if let problem = draftProblem {
-            session.apply(.draftStorage(problem: .draftsNotRead(reason: problem.reason)), to: label, now: now)
-        }
-        if let newest = adopted.first { session.apply(.draftRestored(newest), to: label, now: now) }
-        if adopted.count > 1 { session.apply(.unsentDraftsRestored(Array(adopted.dropFirst())), to: label, now: now) }
-        if let index = session.index(of: label) {
-            autosave = AutosaveSchedule(savedRevision: session.rooms[index].unsentDraft.revision)
-        }
+    /// in the composer, the others in the history Up walks.
+    func restoredDrafts() -> [Event] {
+        var events: [Event] = []
+        if let problem = draftProblem { events.append(.draftStorage(problem: .draftsNotRead(reason: problem.reason))) }
+        if let newest = adopted.first { events.append(.draftRestored(newest)) }
+        if adopted.count > 1 { events.append(.unsentDraftsRestored(Array(adopted.dropFirst()))) }
+        return events
+    }
+
+    /// Starts autosaving from what `room` holds, once its drafts are restored.
+    func startAutosave(from room: Room) {
+        autosave = AutosaveSchedule(savedRevision: room.unsentDraft.revision)
     }
 
     /// Lines of a room read when it opens, at least: three screens' worth is more.
@@ -76,17 +75,17 @@ final class RoomLink: Link {
     static let olderHistoryLines = 1000
 
     /// The room's last `count` lines, read after the first frame.
-    func history(count: Int) -> Event {
-        let now = wallClock.now()
+    func history(count: Int, at moment: Moment) -> Event {
+        let now = moment.wall
         let lines = file.recentLines(count).compactMap { reader.read($0[...], now: now).map(own.marking) }
         return .history(lines, reachedStart: !file.hasOlderLines)
     }
 
     /// The next older lines of the room, as `Effect.loadOlderMessages` asks.
     /// The room a replay is shown in holds the replay alone: nothing is older.
-    private func olderHistory() -> Event {
+    private func olderHistory(at moment: Moment) -> Event {
         guard followsFile, file.hasOlderLines else { return .history([], reachedStart: true) }
-        let now = wallClock.now()
+        let now = moment.wall
         let lines = file.olderLines(Self.olderHistoryLines).compactMap { reader.read($0[...], now: now).map(own.marking) }
         return .history(lines, reachedStart: !file.hasOlderLines)
     }
@@ -106,16 +105,16 @@ final class RoomLink: Link {
     }
 
     /// Lines other processes appended since the last look.
-    func events(ready: Set<Int32>, now: Double) -> [(event: Event, room: String)] {
+    func events(ready: Set<Int32>, at now: Moment) -> [(event: Event, room: String)] {
         guard followsFile else { return [] }
-        let stamp = wallClock.now()
+        let stamp = now.wall
         return file.newLines().compactMap { reader.read($0[...], now: stamp).map(own.marking) }
             .map { (.received($0), label) }
     }
 
     /// Stores a sent message in the room file (the answer is delivered or
     /// failed), and reads older lines.
-    func carryOut(_ effect: Effect, for room: String) -> [Event]? {
+    func carryOut(_ effect: Effect, for room: String, at now: Moment) -> [Event]? {
         switch effect {
         case .send(let id, let message):
             own.add(message.sender)
@@ -126,7 +125,7 @@ final class RoomLink: Link {
                 return [.deliveryFailed(id, error.reason)]
             }
         case .loadOlderMessages:
-            return [olderHistory()]
+            return [olderHistory(at: now)]
         default:
             return nil
         }
@@ -137,14 +136,16 @@ final class RoomLink: Link {
         autosave.secondsUntilDue(now: now)
     }
 
-    /// Writes the room's draft when it is due, or with `now` nil whenever it
-    /// changed. Returns the event for the room when what it says about its
-    /// draft changed.
-    func saveDraft(of state: Room, now: Double?) -> Event? {
+    /// Writes the room's draft when it is due, or, unless `onlyWhenDue`,
+    /// whenever it changed. Returns the event for the room when what it says
+    /// about its draft changed.
+    func saveDraft(of state: Room, at now: Moment, onlyWhenDue: Bool) -> Event? {
         // Spaces and newlines alone are not worth keeping.
         let draft = state.unsentDraft
-        if let now {
-            guard autosave.isDue(revision: draft.revision, isEmpty: draft.isBlank, now: now) else { return nil }
+        if onlyWhenDue {
+            guard autosave.isDue(revision: draft.revision, isEmpty: draft.isBlank, now: now.monotonic) else {
+                return nil
+            }
         } else if autosave.isSaved(revision: draft.revision) {
             return nil
         }
@@ -158,7 +159,7 @@ final class RoomLink: Link {
             autosave.saved(revision: draft.revision)
             problem = nil
         } catch {
-            autosave.failed(now: SystemClock.monotonicSeconds())
+            autosave.failed(now: now.monotonic)
             problem = .draftNotSaved(reason: error.reason)
         }
         return problem == state.draftProblem ? nil : .draftStorage(problem: problem)

@@ -1,5 +1,6 @@
 import ChatCore
 import Glibc
+import ChatModel
 
 /// The machine's clock and time zone.
 ///
@@ -26,9 +27,10 @@ struct SystemClock {
         offset = start.secondsSinceEpoch - Self.realNow()
     }
 
-    /// The time now.
-    func now() -> Timestamp {
-        Timestamp(secondsSinceEpoch: Self.realNow() + offset)
+    /// The clock as it reads now. The run loop reads it once a turn and passes
+    /// the moment on: nothing else in chat-tui reads the clock.
+    func read() -> Moment {
+        Moment(wall: Timestamp(secondsSinceEpoch: Self.realNow() + offset), monotonic: Self.monotonicSeconds())
     }
 
     private static func realNow() -> Int64 {
@@ -38,7 +40,7 @@ struct SystemClock {
     }
 
     /// Seconds on a clock that only moves forward, for pacing.
-    static func monotonicSeconds() -> Double {
+    private static func monotonicSeconds() -> Double {
         var spec = timespec()
         clock_gettime(CLOCK_MONOTONIC, &spec)
         return Double(spec.tv_sec) + Double(spec.tv_nsec) / 1e9
@@ -51,4 +53,12 @@ struct SystemClock {
         guard localtime_r(&seconds, &parts) != nil else { return 0 }
         return Int(parts.tm_gmtoff)
     }
+}
+
+/// The clock read once for a turn of the run loop.
+struct Moment {
+    /// The wall clock's time, which messages are stamped with.
+    let wall: Timestamp
+    /// Seconds on a clock that only moves forward: pacing, autosave, frames.
+    let monotonic: Double
 }

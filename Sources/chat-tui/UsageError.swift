@@ -1,4 +1,5 @@
 import ChatCore
+import ChatModel
 
 /// A command line chat-tui cannot follow; reported with status 2.
 enum UsageError: Error, Equatable, CustomStringConvertible {

@@ -1,6 +1,7 @@
 import ChatCore
 import ChatIO
 import TUI
+import TextWidth
 
 /// Learning how this terminal draws text: from the cache for its kind of
 /// terminal, or by asking it (`WidthProbe`'s samples) while the first frame is

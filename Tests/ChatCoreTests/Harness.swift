@@ -1,4 +1,6 @@
 @testable import ChatCore
+@testable import ChatModel
+@testable import TextWidth
 
 /// A state fed events the way the run loop feeds it.
 struct Harness {

@@ -1,7 +1,7 @@
-import ChatCore
 import Foundation
 import Testing
 @testable import ChatIO
+@testable import TextWidth
 
 @Suite struct WidthCacheTests {
     @Test func measurementsAreReadBackForTheSameTerminalOnly() throws {

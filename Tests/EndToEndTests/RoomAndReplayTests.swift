@@ -244,7 +244,7 @@ extension EndToEnd {
         /// the time zone of the ZNC user who wrote it, as docs/transcript.md says.
         @Test func aRealZNCLogIsReplayedWithEverySenderKindAndTime() throws {
             let folder = URL(fileURLWithPath: #filePath).deletingLastPathComponent().deletingLastPathComponent()
-                .appendingPathComponent("ChatCoreTests/Fixtures/znc/default")
+                .appendingPathComponent("ChatModelTests/Fixtures/znc/default")
             let name = try #require(try FileManager.default.contentsOfDirectory(atPath: folder.path).first)
             let path = folder.appendingPathComponent(name).path
             let log = try String(contentsOfFile: path, encoding: .utf8).split(separator: "\n")

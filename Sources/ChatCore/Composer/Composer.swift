@@ -1,3 +1,5 @@
+import TextWidth
+
 /// The input area: the draft, plus what the screen needs to show it, namely which
 /// row is scrolled to the top once the draft is taller than the composer, and the
 /// column Up and Down aim for.

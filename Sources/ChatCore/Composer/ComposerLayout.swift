@@ -1,3 +1,5 @@
+import TextWidth
+
 /// Where the draft's characters and its caret fall on the composer's rows at one width.
 ///
 /// The composer keeps its last column free: the caret sits there when the text

@@ -26,7 +26,7 @@ extension TerminalInput {
     }
 
     /// `inputs` with adjacent text joined, as decoding them in one read gives them.
-    static func joiningText(_ inputs: [TerminalInput]) -> [TerminalInput] {
+    package static func joiningText(_ inputs: [TerminalInput]) -> [TerminalInput] {
         var joined: [TerminalInput] = []
         for input in inputs { append(input, to: &joined) }
         return joined

@@ -1,3 +1,5 @@
+import ChatModel
+
 /// One column of a frame. A wide character's cell is followed by a continuation
 /// cell (width 0) that the terminal covers with the right half of the character.
 public struct Cell: Equatable, Sendable {

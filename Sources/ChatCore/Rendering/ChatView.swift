@@ -1,3 +1,6 @@
+import TextWidth
+import ChatModel
+
 /// Draws a `ChatState` into a `Frame`: the pane of newest messages above the
 /// separator, the composer below it, and the cursor at the caret.
 ///

@@ -1,3 +1,6 @@
+import TextWidth
+import ChatModel
+
 /// A whole screen as chat-tui wants it shown: a grid of cells and where the
 /// terminal's cursor goes. Built fresh for every change and cheap to compare, so
 /// the drawing layer only touches rows that differ from the last frame.

@@ -1,3 +1,6 @@
+import TextWidth
+import ChatModel
+
 extension MessageLayout {
     /// The narrowest pane that shows bubbles; below it messages are drawn as lines.
     static let minBubblePaneWidth = 16

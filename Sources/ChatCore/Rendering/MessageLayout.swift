@@ -1,3 +1,6 @@
+import TextWidth
+import ChatModel
+
 /// How one message is laid out in the pane: its time, its sender's name
 /// right-aligned in a column shared by every message, then the text, with
 /// continuation rows indented under the text.

@@ -1,3 +1,5 @@
+import TextWidth
+
 /// The layouts of the messages on screen in the last frame, by message id, so
 /// the next frame reuses them while the width is unchanged.
 final class MessageLayoutCache {

@@ -1,3 +1,5 @@
+import TextWidth
+
 /// The pane's rows from the last frame, and what they were drawn from. Typing
 /// changes only the composer, so the pane's cells are reused as they are; the
 /// screen then finds those rows unchanged at once, as they share storage.

@@ -1,3 +1,6 @@
+import TextWidth
+import ChatModel
+
 /// A room as the screen shows it: the room and the display it is laid out
 /// for. What the view draws and what a test of one room drives; a session
 /// makes one for its focused room. It reads the room's properties as its own.

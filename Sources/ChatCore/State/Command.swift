@@ -1,3 +1,5 @@
+import ChatModel
+
 /// What a draft that starts with `/` asks for, its name in any case (`/NICK`).
 /// `//text` sends `/text` as it is.
 public enum Command: Equatable {

@@ -1,3 +1,6 @@
+import TextWidth
+import ChatModel
+
 /// How every room is shown, the same for all of them: the terminal's size, how
 /// it measures text, the clock and the look of messages. The session owns the
 /// one value; a room is laid out with it but does not keep it.

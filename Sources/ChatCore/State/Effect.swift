@@ -1,3 +1,5 @@
+import ChatModel
+
 /// Work the state machine asks the program around it to do. Every effect is
 /// for the room whose state returned it (`Session.RoomEffect` names it).
 public enum Effect: Equatable, Sendable {

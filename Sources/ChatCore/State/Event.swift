@@ -1,3 +1,6 @@
+import TextWidth
+import ChatModel
+
 /// Something that happened, fed to `ChatState.apply(_:now:)`.
 public enum Event: Equatable, Sendable {
     /// Text typed, pasted or committed by an input method.

@@ -1,3 +1,5 @@
+import ChatModel
+
 /// Something chat-tui tells the user about itself, as a value: the state keeps
 /// and compares notices, and `Notice.lines` (with the view) words them.
 public enum Notice: Equatable, Sendable {

@@ -1,3 +1,5 @@
+import ChatModel
+
 /// The messages the user sent in a room that its link has not confirmed yet,
 /// in the order they were sent, each with the local id its answer names.
 public struct Outbox: Sendable {

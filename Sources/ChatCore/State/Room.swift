@@ -1,3 +1,6 @@
+import TextWidth
+import ChatModel
+
 /// One room: its timeline of messages, where the pane is scrolled to and what
 /// arrived below, the composer with its undo, what was sent and the search
 /// through it, the outbox, and what the room has to say. How it is shown (size,

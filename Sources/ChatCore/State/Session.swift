@@ -1,3 +1,5 @@
+import ChatModel
+
 /// Every open room, in order, which one has the focus, and how they are all
 /// shown: the screen shows the focused room, keys and typing go to it, and what
 /// arrives in the others is counted until the user looks at them. It changes

@@ -1,5 +1,4 @@
 import Testing
-@testable import ChatCore
 
 @Suite struct EditingTests {
     var chat = Harness(columns: 60, rows: 10)

@@ -1,5 +1,4 @@
 import Testing
-@testable import ChatCore
 
 /// Words for the word keys and for undo: runs of one script, so unspaced
 /// Japanese is edited a word at a time, not a paragraph at a time.

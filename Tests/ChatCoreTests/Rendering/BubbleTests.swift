@@ -1,5 +1,6 @@
 import Testing
-@testable import ChatCore
+@testable import ChatModel
+@testable import TextWidth
 
 /// The bubbles style: others' boxes on the left, one's own on the right, no wider
 /// than two thirds of the pane, the time beside each box.

@@ -1,5 +1,6 @@
 import Testing
 @testable import ChatCore
+@testable import ChatModel
 
 @Suite struct ChatViewTests {
     @Test func atStartThePlaceholderSitsInAOneRowComposer() {

@@ -1,5 +1,5 @@
 import Testing
-@testable import ChatCore
+@testable import ChatModel
 
 @Suite struct HistoryTests {
     var chat = Harness(columns: 60, rows: 12)

@@ -1,5 +1,6 @@
 import Testing
 @testable import ChatCore
+@testable import ChatModel
 
 /// Sending through the outbox: each message goes out with its own id and is
 /// answered by that id, under either rule a link chooses.

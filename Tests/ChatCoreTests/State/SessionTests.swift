@@ -1,5 +1,6 @@
 import Testing
 @testable import ChatCore
+@testable import ChatModel
 
 /// Several rooms in one session: each keeps its own draft and scroll position,
 /// and what arrives in the others is counted until they are looked at.

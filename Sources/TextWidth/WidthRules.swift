@@ -174,7 +174,7 @@ public struct WidthRules: Equatable, Sendable {
     }
 
     /// The visible stand-in for a code point that must never reach the terminal raw.
-    static func visibleReplacement(for scalar: Unicode.Scalar) -> Unicode.Scalar? {
+    package static func visibleReplacement(for scalar: Unicode.Scalar) -> Unicode.Scalar? {
         switch scalar.value {
         case 0x00...0x1F: return Unicode.Scalar(0x2400 + scalar.value)  // ␀ … ␟
         case 0x7F: return "\u{2421}"  // ␡
@@ -280,7 +280,7 @@ public struct WidthRules: Equatable, Sendable {
 extension Character {
     /// A printable ASCII character: one cell wide whatever the width rules, and
     /// most of any text, so it skips measuring.
-    var isPrintableASCII: Bool {
+    package var isPrintableASCII: Bool {
         guard let ascii = asciiValue else { return false }
         return ascii >= 0x20 && ascii < 0x7F
     }

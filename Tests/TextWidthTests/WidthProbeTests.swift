@@ -1,5 +1,6 @@
 import Testing
 @testable import ChatCore
+@testable import TextWidth
 
 @Suite struct WidthProbeTests {
     typealias Sample = WidthProbe.Sample

@@ -1,5 +1,5 @@
 import Testing
-@testable import ChatCore
+@testable import ChatModel
 
 @Suite struct ClockFaceTests {
     @Test func showsHoursAndMinutesLocalToTheClock() {

@@ -1,11 +1,15 @@
+import ChatCore
+import ChatModel
+import TextWidth
+
 /// The promises the chat screen keeps after every event, checked from outside:
 /// by the randomized tests and by the composer's fuzzer, so both hold the state
 /// to the same rules.
-public enum InvariantCheck {
+enum InvariantCheck {
     /// The promises `state` and its `frame` break, in words; empty when all hold.
     /// `draftBefore` is the draft before the event, and `wasResize` says whether
     /// the event was a resize, which must leave the draft as it was.
-    public static func violations(of state: ChatState, frame: Frame, draftBefore: Draft, wasResize: Bool) -> [String] {
+    static func violations(of state: ChatState, frame: Frame, draftBefore: Draft, wasResize: Bool) -> [String] {
         var broken: [String] = []
         let draft = state.composer.draft
         if wasResize && draft != draftBefore { broken.append("a resize changed the draft") }

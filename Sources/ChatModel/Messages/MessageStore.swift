@@ -7,7 +7,7 @@
 /// back from the room), in blocks of at most `blockSize`.
 public struct MessageStore: RandomAccessCollection, Sendable {
     /// The most messages in one block.
-    static let blockSize = 4096
+    package static let blockSize = 4096
 
     /// One message, without its text and sender.
     private struct Record: Sendable {

@@ -1,3 +1,5 @@
+import TextWidth
+
 /// The rules a nick must follow, for `--nick`, `--from` and `/nick` alike: shown
 /// on one row and sent as one word.
 public enum Nick {

@@ -1,5 +1,5 @@
 import Testing
-@testable import ChatCore
+@testable import ChatModel
 
 @Suite struct TranscriptReaderTests {
     let now = Timestamp(secondsSinceEpoch: 1_796_300_000)

@@ -1,10 +1,10 @@
 import Foundation
 import Testing
-@testable import ChatCore
+@testable import ChatModel
 
 /// Logs written by a real ZNC 1.8 (Debian's `znc`, its `log` module) while a few
 /// clients talked on an ngIRCd: recorded by `scripts/capture-znc-logs.py` into
-/// `Tests/ChatCoreTests/Fixtures/znc/`, with ZNC's default timestamp (`default/`) and with
+/// `Tests/ChatModelTests/Fixtures/znc/`, with ZNC's default timestamp (`default/`) and with
 /// `-timestamp "[%Y-%m-%d %H:%M:%S]"` (`dated/`).
 @Suite struct ZNCLogTests {
     static let fixtures = URL(fileURLWithPath: #filePath).deletingLastPathComponent().deletingLastPathComponent()

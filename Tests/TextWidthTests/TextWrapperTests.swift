@@ -1,5 +1,5 @@
 import Testing
-@testable import ChatCore
+@testable import TextWidth
 
 @Suite struct TextWrapperTests {
     let wrapper = TextWrapper(rules: .terminal)

@@ -35,7 +35,7 @@ public struct TextWrapper: Sendable {
     /// rows), and where the row after it starts, nil after the last. A row depends
     /// only on the text from its start on, which is what lets a long draft be
     /// rewrapped only around an edit.
-    func row(of text: ArraySlice<Character>, from start: Int, width: Int) -> (row: WrappedRow, next: Int?) {
+    package func row(of text: ArraySlice<Character>, from start: Int, width: Int) -> (row: WrappedRow, next: Int?) {
         let width = max(1, width)
         let end = text.endIndex
         func endsLine(_ index: Int) -> Bool { index == end || text[index].isNewline }

@@ -1,3 +1,5 @@
+import TextWidth
+
 /// The name of a room, checked to be usable as a file name inside the rooms
 /// folder: it can neither escape that folder nor hide or break a file name.
 public struct RoomName: Equatable, Sendable, CustomStringConvertible {

@@ -1,5 +1,6 @@
 import Testing
 @testable import ChatCore
+@testable import ChatModel
 
 @Suite struct MessageStoreTests {
     func message(_ index: Int) -> Message {

@@ -1,5 +1,6 @@
 import Testing
 @testable import ChatCore
+@testable import TextWidth
 
 @Suite struct WidthRulesTests {
     let terminal = WidthRules.terminal

@@ -1,0 +1,22 @@
+#ifndef CHAT_TUI_CSYSTEM_SHIM_H
+#define CHAT_TUI_CSYSTEM_SHIM_H
+
+// What chat-tui needs of Linux that Swift's Glibc module does not show:
+// signals read from a descriptor, so a signal wakes the run loop's poll.
+
+#include <signal.h>
+#include <sys/signalfd.h>
+#include <unistd.h>
+
+/// A descriptor that reads as readable when one of `signals` (blocked by the
+/// caller) is pending, and the number of the signal read from it (0: none).
+static inline int chat_signal_descriptor(const sigset_t *signals) {
+    return signalfd(-1, signals, SFD_NONBLOCK | SFD_CLOEXEC);
+}
+static inline int chat_read_signal(int descriptor) {
+    struct signalfd_siginfo info;
+    if (read(descriptor, &info, sizeof info) != (ssize_t)sizeof info) return 0;
+    return (int)info.ssi_signo;
+}
+
+#endif
