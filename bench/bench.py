@@ -177,7 +177,7 @@ def environment(home, extra=None):
     return env
 
 
-def make_home(folder, name, room_file=None):
+def make_home(folder, name, room_file=None, other_rooms=None):
     home = os.path.join(folder, name)
     os.makedirs(home + "/data/chat-tui/rooms", exist_ok=True)
     widths = home + "/cache/chat-tui/widths"
@@ -187,6 +187,8 @@ def make_home(folder, name, room_file=None):
         f.writelines("%s %d\n" % item for item in WIDTHS.items())
     if room_file:
         os.symlink(room_file, home + "/data/chat-tui/rooms/local.jsonl")
+    for room, path in (other_rooms or {}).items():
+        os.symlink(path, home + "/data/chat-tui/rooms/%s.jsonl" % room)
     return home
 
 
@@ -229,12 +231,12 @@ class Bench:
         self.rows = []
         self.n = 1
 
-    def home(self, name, room_file=None):
+    def home(self, name, room_file=None, other_rooms=None):
         self.n += 1
-        return make_home(self.folder, "%s-%d" % (name, self.n), room_file)
+        return make_home(self.folder, "%s-%d" % (name, self.n), room_file, other_rooms)
 
-    def chat_tui(self, name, room_file=None, arguments=(), stdin=None, size=(80, 24)):
-        home = self.home(name, room_file)
+    def chat_tui(self, name, room_file=None, arguments=(), stdin=None, size=(80, 24), other_rooms=None):
+        home = self.home(name, room_file, other_rooms)
         return Program([self.binary] + list(arguments), environment(home), size=size, stdin=stdin)
 
     def peer(self, name):
@@ -281,6 +283,12 @@ class Bench:
         empty = self.runs(lambda: self.typing_run(self.chat_tui("empty"), b"\x03"))
         ten = self.runs(lambda: self.typing_run(self.chat_tui("ten", small), b"\x03", resize=False))
         large = self.runs(lambda: self.typing_run(self.chat_tui("big", big), b"\x03", resize=False))
+        # Ten rooms open, the last the big one, typing in the first (a 10-message room).
+        others = {"room%d" % n: small for n in range(2, 10)}
+        others["big"] = big
+        rooms = ["--room", "local"] + [word for room in others for word in ("--room", room)]
+        many = self.runs(lambda: self.typing_run(self.chat_tui("rooms", small, rooms, other_rooms=others), b"\x03",
+                                                 resize=False))
         peers = {}
         for name, tool in (("irssi", "irssi"), ("WeeChat", "weechat")):
             if shutil.which(tool) and not args.no_peers:
@@ -301,6 +309,9 @@ class Bench:
         ratio = large["cpu_ms_per_key"] / ten["cpu_ms_per_key"]
         self.add("CPU per key, %d-message room / 10-message room" % args.messages, ratio,
                  "%.3f / %.3f ms" % (large["cpu_ms_per_key"], ten["cpu_ms_per_key"]), "<= 1.1", ratio <= 1.1)
+        ratio = many["cpu_ms_per_key"] / ten["cpu_ms_per_key"]
+        self.add("CPU per key, 10 rooms (one of %d messages) / 1 room" % args.messages, ratio,
+                 "%.3f / %.3f ms" % (many["cpu_ms_per_key"], ten["cpu_ms_per_key"]), "<= 1.1", ratio <= 1.1)
         ratio = empty["cpu_ms_per_resize"] / empty["cpu_ms_per_key"]
         self.add("CPU per resize / per typed key", ratio, "%.3f ms a resize" % empty["cpu_ms_per_resize"],
                  "<= 2", ratio <= 2)

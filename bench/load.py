@@ -2,7 +2,10 @@
 """chat-tui under load (make load): a producer pours RATE messages a second into
 `chat-tui --replay` for SECONDS while ptybench types three lines of text200.txt
 into it, a key every 100 ms, and sends each. The same typing is measured with a
-silent producer in the same run, for the ratio. Checks at the end:
+silent producer in the same run, for the ratio. With --background the replay
+pours into a room in the background (`--room local --room other`, Alt-2 before
+typing, Alt-1 before the screen is read) and the lines are typed into the other
+room: what arrives out of sight must not slow the room shown. Checks at the end:
 
 - the separator counts every message poured ("N received", "end of input");
 - each typed line arrived in the room file whole;
@@ -80,8 +83,14 @@ def run(label, args, rate, folder):
         os.makedirs(os.path.join(home, sub), exist_ok=True)
     text = os.path.join(args.ptybench_dir, "text200.txt")
     steps = ["--sleep", "1"]
+    rooms = []
+    if args.background:
+        rooms = ["--room", "local", "--room", "other"]
+        steps += ["--raw", "\\e2", "--sleep", "0.5"]
     for _ in range(3):
         steps += ["--type-file", text, "--key", "enter"]
+    if args.background:
+        steps += ["--raw", "\\e1"]
     steps += ["--sleep", str(args.drain)]
     report_path = os.path.join(folder, label + ".json")
     screen_path = os.path.join(folder, label + ".screen")
@@ -90,7 +99,7 @@ def run(label, args, rate, folder):
                "--env", "XDG_DATA_HOME=" + home + "/data", "--env", "XDG_STATE_HOME=" + home + "/state",
                "--env", "XDG_CACHE_HOME=" + home + "/cache", "--env", "USER=typist"] + steps + [
                "--screen", "--screen-out", screen_path, "--quit", "\\x03", "--json", report_path,
-               "--", args.binary, "--replay", fifo]
+               "--", args.binary, "--replay", fifo] + rooms
     sent = [0]
     started = threading.Event()
     pour = threading.Thread(target=producer, args=(fifo, rate, args.seconds, sent, started), daemon=True)
@@ -108,7 +117,7 @@ def run(label, args, rate, folder):
         screen = f.read()
     with open(text, encoding="utf-8") as f:
         typed = f.read().rstrip("\n")
-    room = os.path.join(home, "data", "chat-tui", "rooms", "local.jsonl")
+    room = os.path.join(home, "data", "chat-tui", "rooms", "other.jsonl" if args.background else "local.jsonl")
     stored = []
     if os.path.exists(room):
         with open(room, encoding="utf-8") as f:
@@ -123,6 +132,8 @@ def main():
     parser.add_argument("--rate", type=int, default=10_000)
     parser.add_argument("--drain", type=float, default=8.0, help="seconds after the typing before the screen is read")
     parser.add_argument("--binary", default=os.path.join(ROOT, ".build/release/chat-tui"))
+    parser.add_argument("--background", action="store_true",
+                        help="pour into a room in the background and type into another")
     parser.add_argument("--ptybench-dir", default=os.path.join(ROOT, "..", "shared", "tools", "ptybench"))
     args = parser.parse_args()
     with tempfile.TemporaryDirectory(prefix="chat-tui-load-") as folder:
@@ -147,7 +158,8 @@ def main():
         return result["report"]["typing"]["per_key_latency_ms"].get(key)
 
     rows = [
-        ("messages poured", "%d (%d/s for %d s)" % (load["sent"], args.rate, args.seconds), ""),
+        ("messages poured", "%d (%d/s for %d s)%s" % (load["sent"], args.rate, args.seconds,
+                                                       ", into a room in the background" if args.background else ""), ""),
         ("echo latency p50 (ms)", latency(load, "p50"), latency(quiet, "p50")),
         ("echo latency p95 (ms)", latency(load, "p95"), latency(quiet, "p95")),
         ("echo latency max (ms)", latency(load, "max"), latency(quiet, "max")),

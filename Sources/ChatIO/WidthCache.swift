@@ -1,5 +1,5 @@
-import TextWidth
 import Glibc
+import TextWidth
 
 /// What the width probe measured on each kind of terminal, kept in
 /// `$XDG_CACHE_HOME/chat-tui/widths/` (`~/.cache` when unset) so that only the

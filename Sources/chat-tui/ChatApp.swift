@@ -1,8 +1,8 @@
 import ChatCore
 import ChatIO
+import ChatModel
 import Glibc
 import TUI
-import ChatModel
 
 /// The run loop: keys, resizes, the room file and a replayed transcript in,
 /// through the state machine, frames out.
@@ -223,20 +223,25 @@ struct ChatApp {
             pouring = !ready.ready.isDisjoint(with: linkDescriptors) && !ready.keyboard
             now = wallClock.read()
 
-            // Each event with the room it is for; nil is the room shown.
-            var events: [(event: Event, room: String?)] = ready.keyboard ? input.readPending().map { ($0, nil) } : []
-            if let answer = input.takeProbeAnswer(), let learned = probe.learn(answer) {
-                screen.invalidate()
-                events.append((.widthRulesLearned(learned), nil))
-            }
-            for link in links {
-                events += link.events(ready: ready.ready, at: now).map { ($0.event, $0.room) }
-            }
-            if !events.isEmpty { changed = true } else { pouring = false }
-            for (event, room) in events where running {
+            // Each event is fed as it is read, with the room it is for (nil: the
+            // room shown): the keyboard's first, then each link's.
+            var fed = false
+            func take(_ event: Event, for room: String?) {
+                fed = true
                 if case .resize = event { screen.invalidate() }
                 feed(event, to: room)
             }
+            if ready.keyboard {
+                for event in input.readPending() where running { take(event, for: nil) }
+            }
+            if let answer = input.takeProbeAnswer(), let learned = probe.learn(answer) {
+                screen.invalidate()
+                take(.widthRulesLearned(learned), for: nil)
+            }
+            for link in links where running {
+                for (event, room) in link.events(ready: ready.ready, at: now) where running { take(event, for: room) }
+            }
+            if fed { changed = true } else { pouring = false }
             if saveDrafts(onlyWhenDue: true) { changed = true }
         }
         // Quitting, the user has had the drafts taken over into the history;

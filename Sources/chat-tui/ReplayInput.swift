@@ -1,7 +1,7 @@
 import ChatCore
 import ChatIO
-import Glibc
 import ChatModel
+import Glibc
 
 /// A transcript being replayed: its lines read as they arrive, made into messages,
 /// and played at once or paced by `--speed`.
@@ -61,7 +61,7 @@ final class ReplayInput: Link {
     var descriptors: [Int32] { lines.ended ? [] : [lines.descriptor] }
 
     func events(ready: Set<Int32>, at now: Moment) -> [(event: Event, room: String)] {
-        read(at: now, readable: ready.contains(lines.descriptor)).map { ($0, room) }
+        read(at: now, readable: ready.contains(lines.descriptor))
     }
 
     /// A replay only brings messages in; what is sent in its room goes to the room's file.
@@ -74,21 +74,22 @@ final class ReplayInput: Link {
     }
 
     /// Reads what has arrived, and returns the events for the messages now due.
-    private func read(at now: Moment, readable: Bool) -> [Event] {
-        var events: [Event] = []
+    private func read(at now: Moment, readable: Bool) -> [(event: Event, room: String)] {
+        var events: [(event: Event, room: String)] = []
         if readable {
             let stamp = now.wall
             for line in lines.readLines() {
                 let broken = reader.brokenLines
-                guard let message = reader.read(line, now: stamp).map(own.marking) else { continue }
+                guard var message = reader.read(line, now: stamp) else { continue }
+                own.mark(&message)
                 let event: Event = reader.brokenLines > broken ? .unreadable(message) : .received(message)
-                if pacer == nil { events.append(event) } else { pacer?.add(event, at: message.time) }
+                if pacer == nil { events.append((event, room)) } else { pacer?.add(event, at: message.time) }
             }
         }
-        events += pacer?.release(now: now.monotonic) ?? []
+        for event in pacer?.release(now: now.monotonic) ?? [] { events.append((event, room)) }
         if lines.ended, !endTold, !(pacer?.hasWaiting ?? false) {
             endTold = true
-            events.append(.replayEnded)
+            events.append((.replayEnded, room))
         }
         return events
     }

@@ -1,7 +1,7 @@
 import ChatCore
 import ChatIO
-import Glibc
 import ChatModel
+import Glibc
 
 /// One local room's files: its room file (history in, other processes' lines
 /// in, sent messages out) and this process's draft of it. Each turn the run
@@ -77,7 +77,7 @@ final class RoomLink: Link {
     /// The room's last `count` lines, read after the first frame.
     func history(count: Int, at moment: Moment) -> Event {
         let now = moment.wall
-        let lines = file.recentLines(count).compactMap { reader.read($0[...], now: now).map(own.marking) }
+        let lines = file.recentLines(count).compactMap { read($0, now: now) }
         return .history(lines, reachedStart: !file.hasOlderLines)
     }
 
@@ -86,8 +86,15 @@ final class RoomLink: Link {
     private func olderHistory(at moment: Moment) -> Event {
         guard followsFile, file.hasOlderLines else { return .history([], reachedStart: true) }
         let now = moment.wall
-        let lines = file.olderLines(Self.olderHistoryLines).compactMap { reader.read($0[...], now: now).map(own.marking) }
+        let lines = file.olderLines(Self.olderHistoryLines).compactMap { read($0, now: now) }
         return .history(lines, reachedStart: !file.hasOlderLines)
+    }
+
+    /// A line of the room file as a message, marked as the user's own when it is.
+    private func read(_ line: String, now: Timestamp) -> Message? {
+        guard var message = reader.read(line[...], now: now) else { return nil }
+        own.mark(&message)
+        return message
     }
 
     // MARK: Link
@@ -97,19 +104,26 @@ final class RoomLink: Link {
     /// A file has nothing to wait on: it is looked at every `followInterval`.
     var descriptors: [Int32] { [] }
 
-    /// How often the room file is looked at for other processes' lines.
-    static let followIntervalMilliseconds: Int32 = 250
+    /// How often the room file is looked at for other processes' lines: not at
+    /// every key, so ten rooms open cost a key no more than one.
+    static let followInterval = 0.25
+    /// When the room file is next looked at, in monotonic seconds.
+    private var nextLook = 0.0
 
     func millisecondsUntilDue(now: Double) -> Int32? {
-        followsFile ? Self.followIntervalMilliseconds : nil
+        followsFile ? Int32((max(0, nextLook - now) * 1000).rounded(.up)) : nil
     }
 
-    /// Lines other processes appended since the last look.
+    /// Lines other processes appended since the last look, when it is time to look.
     func events(ready: Set<Int32>, at now: Moment) -> [(event: Event, room: String)] {
-        guard followsFile else { return [] }
-        let stamp = now.wall
-        return file.newLines().compactMap { reader.read($0[...], now: stamp).map(own.marking) }
-            .map { (.received($0), label) }
+        guard followsFile, now.monotonic >= nextLook else { return [] }
+        return arrived(at: now).map { ($0, label) }
+    }
+
+    /// The lines other processes appended since the last look, as events.
+    private func arrived(at now: Moment) -> [Event] {
+        nextLook = now.monotonic + Self.followInterval
+        return file.newLines().compactMap { read($0, now: now.wall) }.map { .received($0) }
     }
 
     /// Stores a sent message in the room file (the answer is delivered or
@@ -118,11 +132,13 @@ final class RoomLink: Link {
         switch effect {
         case .send(let id, let message):
             own.add(message.sender)
+            // What others appended first is shown first, so the pane keeps the file's order.
+            let before = followsFile ? arrived(at: now) : []
             do throws(StorageError) {
                 try file.append(Transcript.encode(message))
-                return [.delivered(id)]
+                return before + [.delivered(id)]
             } catch {
-                return [.deliveryFailed(id, error.reason)]
+                return before + [.deliveryFailed(id, error.reason)]
             }
         case .loadOlderMessages:
             return [olderHistory(at: now)]

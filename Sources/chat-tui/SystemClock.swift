@@ -1,6 +1,6 @@
 import ChatCore
-import Glibc
 import ChatModel
+import Glibc
 
 /// The machine's clock and time zone.
 ///

@@ -1,7 +1,7 @@
 import ChatCore
 import ChatIO
-import Glibc
 import ChatModel
+import Glibc
 
 /// Standard output when it is not a terminal: every message the user sends is
 /// written there as a transcript line, flushed at once, so chat-tui composes with

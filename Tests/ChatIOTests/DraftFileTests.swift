@@ -1,6 +1,6 @@
+@testable import ChatIO
 import Foundation
 import Testing
-@testable import ChatIO
 
 @Suite struct DraftFileTests {
     @Test func aSavedDraftLoadsBackAndAnEmptyOneRemovesTheFile() throws {

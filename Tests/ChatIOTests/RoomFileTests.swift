@@ -1,6 +1,6 @@
+@testable import ChatIO
 import Foundation
 import Testing
-@testable import ChatIO
 
 /// A fresh folder for one test, removed afterwards.
 final class TemporaryFolder {

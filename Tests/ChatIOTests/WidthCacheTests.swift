@@ -1,6 +1,6 @@
+@testable import ChatIO
 import Foundation
 import Testing
-@testable import ChatIO
 @testable import TextWidth
 
 @Suite struct WidthCacheTests {

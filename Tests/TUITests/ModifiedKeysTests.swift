@@ -1,5 +1,5 @@
-import Testing
 @testable import TUI
+import Testing
 
 @Suite struct ModifiedKeysTests {
     @Test func theKittyProtocolIsAskedForOnlyWhereTheEnvironmentNamesSuchATerminal() {

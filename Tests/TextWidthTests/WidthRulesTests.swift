@@ -1,5 +1,5 @@
-import Testing
 @testable import ChatCore
+import Testing
 @testable import TextWidth
 
 @Suite struct WidthRulesTests {

@@ -1,5 +1,5 @@
-import TextWidth
 import ChatModel
+import TextWidth
 
 /// Draws a `ChatState` into a `Frame`: the pane of newest messages above the
 /// separator, the composer below it, and the cursor at the caret.
@@ -10,7 +10,8 @@ import ChatModel
 public struct ChatView {
     public let clock: ClockFace
     private let cache = MessageLayoutCache()
-    private let paneCache = PaneCache()
+    private let paneCache = RowCache<PaneKey>()
+    private let separatorCache = RowCache<SeparatorKey>()
 
     /// Shown in the empty composer, `width` columns wide: as many of its phrases
     /// as fit, whole, dropped from the end; the first alone is cut with `…`.
@@ -35,11 +36,11 @@ public struct ChatView {
     /// The focused room of `session`, with a room bar on the separator when
     /// more than one room is open.
     public func frame(for session: Session) -> Frame {
-        frame(for: session.focused, roomBar: session.rooms.count > 1 ? Self.roomBars(for: session) : nil)
+        frame(for: session.focused, session: session.rooms.count > 1 ? session : nil)
     }
 
     public func frame(for state: ChatState) -> Frame {
-        frame(for: state, roomBar: nil)
+        frame(for: state, session: nil)
     }
 
     /// A separator label: text and its style.
@@ -68,12 +69,13 @@ public struct ChatView {
         return [entries(named: true), entries(named: false), summary]
     }
 
-    private func frame(for state: ChatState, roomBar: [[Label]]?) -> Frame {
+    /// The frame of `state`, with the room bar of `session` when one is given.
+    private func frame(for state: ChatState, session: Session?) -> Frame {
         var frame = Frame(size: state.size)
         guard state.size.columns > 0, state.size.rows > 0 else { return frame }
         let layout = state.composerLayout
         let screen = state.screenLayout(for: layout)
-        let paneKey = PaneCache.Key(state, rows: screen.paneRows)
+        let paneKey = PaneKey(state, rows: screen.paneRows)
         if let rows = paneCache.rows(for: paneKey) {
             frame.replaceRows(screen.paneRows, with: rows)
         } else {
@@ -81,7 +83,17 @@ public struct ChatView {
             paneCache.keep(frame.rows[screen.paneRows], for: paneKey)
         }
         if let row = screen.separatorRow {
-            drawSeparator(state, draft: layout, roomBar: roomBar, row: row, into: &frame)
+            let labels = Self.separatorLabels(for: state, draft: layout)
+            let key = SeparatorKey(room: state.name, rooms: session?.rooms.map(\.name) ?? [], focus: session?.focus ?? 0,
+                                   activity: session?.activity ?? [:], texts: labels.map(\.text),
+                                   styles: labels.map(\.style), nick: state.nick, width: state.size.columns,
+                                   rules: state.rules)
+            if let kept = separatorCache.rows(for: key) {
+                frame.replaceRows(row..<row + 1, with: kept)
+            } else {
+                drawSeparator(state, labels: labels, roomBar: session.map(Self.roomBars), row: row, into: &frame)
+                separatorCache.keep(frame.rows[row..<row + 1], for: key)
+            }
         }
         drawComposer(state, layout: layout, rows: screen.composerRows, into: &frame)
         return frame
@@ -143,7 +155,7 @@ public struct ChatView {
 
     /// `── room ─ notes… ──────── nick ──`: labels are dropped from the right
     /// when the line is too short, the nick first.
-    private func drawSeparator(_ state: ChatState, draft: ComposerLayout, roomBar: [[Label]]?, row: Int,
+    private func drawSeparator(_ state: ChatState, labels notes: [Label], roomBar: [[Label]]?, row: Int,
                                into frame: inout Frame) {
         let width = state.size.columns
         frame.put(Array(repeating: CellText("─", width: 1), count: width), style: .separator, row: row, column: 0)
@@ -152,7 +164,7 @@ public struct ChatView {
         // The room bar: the fullest that leaves room for the nick, else the shortest.
         func barWidth(_ bar: [Label]) -> Int { bar.reduce(0) { $0 + state.rules.width(of: $1.text) + 1 } }
         let bar = roomBar.map { bars in bars.first { 2 + barWidth($0) + nickWidth + 2 <= width } ?? bars[bars.count - 1] }
-        let labels = (bar ?? [(" \(state.name) ", .separatorLabel)]) + Self.separatorLabels(for: state, draft: draft)
+        let labels = (bar ?? [(" \(state.name) ", .separatorLabel)]) + notes
         let roomLabels = bar?.count ?? 1
         var column = 2
         for (index, label) in labels.enumerated() {

@@ -1,5 +1,5 @@
-import TextWidth
 import ChatModel
+import TextWidth
 
 /// A whole screen as chat-tui wants it shown: a grid of cells and where the
 /// terminal's cursor goes. Built fresh for every change and cheap to compare, so

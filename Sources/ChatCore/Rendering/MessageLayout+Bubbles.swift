@@ -1,5 +1,5 @@
-import TextWidth
 import ChatModel
+import TextWidth
 
 extension MessageLayout {
     /// The narrowest pane that shows bubbles; below it messages are drawn as lines.

@@ -1,5 +1,5 @@
-import TextWidth
 import ChatModel
+import TextWidth
 
 /// How one message is laid out in the pane: its time, its sender's name
 /// right-aligned in a column shared by every message, then the text, with

@@ -1,5 +1,5 @@
-import TextWidth
 import ChatModel
+import TextWidth
 
 /// A room as the screen shows it: the room and the display it is laid out
 /// for. What the view draws and what a test of one room drives; a session

@@ -1,5 +1,5 @@
-import TextWidth
 import ChatModel
+import TextWidth
 
 /// How every room is shown, the same for all of them: the terminal's size, how
 /// it measures text, the clock and the look of messages. The session owns the

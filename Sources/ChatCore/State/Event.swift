@@ -1,7 +1,8 @@
-import TextWidth
 import ChatModel
+import TextWidth
 
-/// Something that happened, fed to `ChatState.apply(_:now:)`.
+/// Something that happened, fed to `Session.apply(_:to:now:)` (or a single
+/// room's `ChatState.apply(_:now:)`); what concerns one room names it there.
 public enum Event: Equatable, Sendable {
     /// Text typed, pasted or committed by an input method.
     case text(String)

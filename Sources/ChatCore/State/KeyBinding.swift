@@ -1,4 +1,4 @@
-/// What a key does. `ChatState` acts on actions, never on keys, so the table
+/// What a key does. A `Room` acts on actions, never on keys, so the table
 /// below is the one place a key is bound.
 public enum Action: Equatable, Sendable {
     case send, newLine

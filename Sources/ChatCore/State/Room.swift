@@ -1,5 +1,5 @@
-import TextWidth
 import ChatModel
+import TextWidth
 
 /// One room: its timeline of messages, where the pane is scrolled to and what
 /// arrived below, the composer with its undo, what was sent and the search
@@ -10,7 +10,7 @@ public struct Room: Sendable {
     /// The room's label, shown in the room bar and on the separator line.
     public let name: String
     /// The name the user's messages are sent under.
-    public var nick: String
+    public private(set) var nick: String
     /// The messages in the room, oldest first.
     public private(set) var messages = MessageStore()
     /// The id of `messages[0]`; see `messageID(at:)`.
@@ -46,34 +46,15 @@ public struct Room: Sendable {
     public private(set) var unread = 0
     /// True when the user typed since scrolling back, which unfolds the draft.
     private var typedWhileScrolled = false
-    /// What the user sent in this room, oldest first: from the room's history and
-    /// this run. Up and Down walk through it.
-    public private(set) var sentHistory: [String] = []
-    /// Where the walk through `sentHistory` is: an index, or nil at the unsent draft.
-    private var walkPosition: Int?
-    /// The drafts left at each place of the walk (the unsent draft at
-    /// `sentHistory.count`), so walking on never loses an edit.
-    private var walkDrafts: [Int: Draft] = [:]
-    /// The incremental search through `sentHistory` that Ctrl-R runs, if any.
-    public private(set) var search: HistorySearch?
+    /// What the user sent in this room, with the walk and the search through it.
+    public private(set) var history = SentHistory()
+    /// What was sent, oldest first: what Up walks.
+    public var sentHistory: [String] { history.entries }
+    /// The search Ctrl-R runs through what was sent, if any.
+    public var search: SentHistory.Search? { history.search }
+    /// The draft the user is writing, to keep on disk (see `SentHistory.unsentDraft`).
+    public var unsentDraft: Draft { history.unsentDraft(in: composer) }
 
-    /// The draft the user is writing, to keep on disk: the composer's, or, while
-    /// the composer shows an entry of what was sent (Up, Ctrl-R), the unsent
-    /// draft put aside for it, which would otherwise be lost with the process.
-    public var unsentDraft: Draft {
-        if let search { return search.savedDraft }
-        if walkPosition != nil, let unsent = walkDrafts[sentHistory.count] { return unsent }
-        return composer.draft
-    }
-
-    /// A search through what was sent: the text looked for, the entry found,
-    /// and the draft to go back to when the search is given up.
-    public struct HistorySearch: Sendable {
-        public var query = ""
-        /// The index in `sentHistory` of the entry shown; nil when none matches.
-        public var match: Int?
-        var savedDraft: Draft
-    }
     /// The most messages held, or nil for no limit. Past it the oldest are
     /// forgotten, as a terminal's scrollback forgets, so an endless replay runs
     /// in bounded memory; the received count still counts them all.
@@ -134,7 +115,7 @@ public struct Room: Sendable {
     /// state asks with `Effect.loadOlderMessages` when this becomes true.
     public var wantsOlderMessages: Bool {
         if heldFromStart { return false }
-        if walkPosition == 0 { return true }
+        if history.isAtOldest { return true }
         guard let position = scrolledTo else { return false }
         return (messageIndex(forID: position.messageID) ?? 0) < Self.historyMargin
     }
@@ -221,8 +202,7 @@ public struct Room: Sendable {
         var effects: [Effect] = []
         switch event {
         case .text(let text) where search != nil:
-            search!.query += Self.normalizedInput(text)
-            findMatch(from: search!.match ?? sentHistory.count - 1)
+            history.extendQuery(Self.normalizedInput(text), composer: &composer)
         case .text(let text):
             let input = Self.normalizedInput(text)
             composer.type(input)
@@ -244,12 +224,7 @@ public struct Room: Sendable {
             firstMessageID -= older.count
             messages.prepend(contentsOf: older)
             older.forEach { makeRoom(forSenderOf: $0, display: display) }
-            let recalled = older.compactMap(Self.recallText)
-            sentHistory.insert(contentsOf: recalled, at: 0)
-            // Places in what was sent move up by what came in before them.
-            walkPosition = walkPosition.map { $0 + recalled.count }
-            walkDrafts = Dictionary(uniqueKeysWithValues: walkDrafts.map { ($0.key + recalled.count, $0.value) })
-            if let match = search?.match { search?.match = match + recalled.count }
+            history.prepend(older.compactMap(SentHistory.recallText))
         case .replayEnded:
             replayEnded = true
         case .delivered(let id, let serverID):
@@ -263,9 +238,8 @@ public struct Room: Sendable {
                 message.serverID = serverID
                 messages.append(message)
                 makeRoom(forSenderOf: message, display: display)
-                if let sent = Self.recallText(message) { sentHistory.append(sent) }
-                walkPosition = nil
-                walkDrafts = [:]
+                if let sent = SentHistory.recallText(message) { history.append(sent) }
+                history.endWalk()
                 composer.reset()
                 warning = nil
                 returnToNewest()
@@ -282,7 +256,7 @@ public struct Room: Sendable {
         case .draftRestored(let text):
             composer.edit { $0.replaceAll(with: Draft(Self.normalizedInput(text))) }
         case .unsentDraftsRestored(let texts):
-            sentHistory.append(contentsOf: texts.reversed().map(Self.normalizedInput))
+            history.append(contentsOf: texts.reversed().map(Self.normalizedInput))
         case .draftStorage(let problem):
             draftProblem = problem
         case .outputClosed(let reason):
@@ -309,13 +283,13 @@ public struct Room: Sendable {
     private mutating func receive(_ message: Message, display: Display) {
         messages.append(message)
         makeRoom(forSenderOf: message, display: display)
-        if let sent = Self.recallText(message) { sentHistory.append(sent) }
+        if let sent = SentHistory.recallText(message) { history.append(sent) }
         if scrolledTo != nil { unread += 1 }
         if let scrollbackLimit { forgetOldest(keeping: scrollbackLimit) }
     }
 
     private mutating func press(_ key: Key, display: Display, now: Timestamp) -> [Effect] {
-        if search != nil, searching(key) { return [] }
+        if history.searching(key, composer: &composer) { return [] }
         guard let action = KeyBinding.action(for: key) else { return [] }
         switch action {
         case .send: return send(display: display, now: now)
@@ -323,15 +297,15 @@ public struct Room: Sendable {
         case .left: composer.edit { $0.moveLeft() }
         case .right: composer.edit { $0.moveRight() }
         case .up:
-            if composerLayout.caretRow == 0, !sentHistory.isEmpty {
-                walk(by: -1)
+            if history.canWalkBack(caretOnFirstRow: composerLayout.caretRow == 0) {
+                history.walk(by: -1, composer: &composer)
             } else {
                 composer.moveVertically(by: -1, width: display.size.columns, rules: display.rules)
             }
         case .down:
             let layout = composerLayout
-            if layout.caretRow == layout.rows.count - 1, walkPosition != nil {
-                walk(by: 1)
+            if history.canWalkForward(caretOnLastRow: layout.caretRow == layout.rows.count - 1) {
+                history.walk(by: 1, composer: &composer)
             } else {
                 composer.moveVertically(by: 1, width: display.size.columns, rules: display.rules)
             }
@@ -355,9 +329,7 @@ public struct Room: Sendable {
         case .wheelUp: scroll(by: -Self.wheelRows, display: display)
         case .wheelDown: scroll(by: Self.wheelRows, display: display)
         case .searchSent:
-            guard !sentHistory.isEmpty else { break }
-            search = HistorySearch(savedDraft: composer.draft)
-            findMatch(from: sentHistory.count - 1)
+            history.startSearch(composer: &composer)
         case .suspend: return [.suspend]
         case .quit: return [.quit]
         case .deleteForwardOrQuit:
@@ -367,68 +339,6 @@ public struct Room: Sendable {
             break  // the session's: one room alone has nowhere to go
         }
         return []
-    }
-
-    /// Handles `key` during a search; false when the key ends the search and
-    /// should then act as usual (the entry found stays in the composer).
-    private mutating func searching(_ key: Key) -> Bool {
-        guard let current = search else { return false }
-        switch key {
-        case .control("r"):
-            if let match = current.match, match > 0 { findMatch(from: match - 1) }
-        case .backspace, .control("h"):
-            search!.query = String(current.query.dropLast())
-            findMatch(from: sentHistory.count - 1)
-        case .escape, .control("g"):
-            let saved = current.savedDraft
-            composer.edit { $0.replaceAll(with: saved) }
-            search = nil
-        case .enter:
-            search = nil  // the entry found stays, to be edited or sent
-        default:
-            search = nil
-            return false
-        }
-        return true
-    }
-
-    /// Shows the newest entry at or before `start` that contains the query.
-    private mutating func findMatch(from start: Int) {
-        guard let query = search?.query else { return }
-        var index = min(start, sentHistory.count - 1)
-        while index >= 0 {
-            if query.isEmpty || sentHistory[index].lowercased().contains(query.lowercased()) {
-                search!.match = index
-                let entry = Draft(sentHistory[index])
-                composer.edit { $0.replaceAll(with: entry) }
-                return
-            }
-            index -= 1
-        }
-        search!.match = nil
-    }
-
-    /// What recalling `message` puts in the composer: the user's own messages,
-    /// and actions as the /me command that sends them.
-    static func recallText(_ message: Message) -> String? {
-        guard message.isOwn else { return nil }
-        switch message.kind {
-        case .message: return message.text.hasPrefix("/") ? "/" + message.text : message.text
-        case .action: return "/me " + message.text
-        default: return nil
-        }
-    }
-
-    /// Walks one step back (-1) or forward (1) through what was sent, keeping
-    /// the draft left at each place; past the newest is the unsent draft again.
-    private mutating func walk(by step: Int) {
-        let current = walkPosition ?? sentHistory.count
-        let next = current + step
-        guard next >= 0, next <= sentHistory.count else { return }
-        walkDrafts[current] = composer.draft
-        let draft = walkDrafts[next] ?? Draft(sentHistory[next])
-        composer.edit { $0.replaceAll(with: draft) }
-        walkPosition = next == sentHistory.count ? nil : next
     }
 
     /// The rows one notch of the mouse wheel scrolls.
@@ -575,9 +485,8 @@ public struct Room: Sendable {
             messages.append(pending)
             makeRoom(forSenderOf: pending, display: display)
             let id = outbox.add(pending, shownAs: messageID(at: messages.count - 1))
-            if let sent = Self.recallText(pending) { sentHistory.append(sent) }
-            walkPosition = nil
-            walkDrafts = [:]
+            if let sent = SentHistory.recallText(pending) { history.append(sent) }
+            history.endWalk()
             composer.reset()
             warning = nil
             returnToNewest()

@@ -71,9 +71,14 @@ public struct Session: Sendable {
         default:
             break
         }
-        // What comes for a room closed meanwhile is for no one.
-        if let room, index(of: room) == nil { return [] }
-        let index = room.flatMap(index(of:)) ?? focus
+        let index: Int
+        if let room {
+            // What comes for a room closed meanwhile is for no one.
+            guard let open = self.index(of: room) else { return [] }
+            index = open
+        } else {
+            index = focus
+        }
         let name = rooms[index].name
         var effects = rooms[index].apply(event, display: display, now: now).map { RoomEffect(room: name, effect: $0) }
         if case .received(let message) = event, index != focus {

@@ -1,5 +1,5 @@
-import Testing
 @testable import ChatCore
+import Testing
 
 @Suite struct AutosaveScheduleTests {
     @Test func aChangeIsSavedHalfASecondAfterItAndNotBefore() {

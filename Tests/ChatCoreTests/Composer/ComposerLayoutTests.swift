@@ -1,5 +1,5 @@
-import Testing
 @testable import ChatCore
+import Testing
 
 /// The composer rewraps only around an edit; whatever the edits, the rows must be
 /// the ones a full wrap of the draft gives.

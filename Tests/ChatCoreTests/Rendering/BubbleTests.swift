@@ -1,5 +1,5 @@
-import Testing
 @testable import ChatModel
+import Testing
 @testable import TextWidth
 
 /// The bubbles style: others' boxes on the left, one's own on the right, no wider

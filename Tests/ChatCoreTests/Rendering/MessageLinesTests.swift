@@ -1,6 +1,6 @@
-import Testing
 @testable import ChatCore
 @testable import ChatModel
+import Testing
 
 /// The default `lines` style: every message's first row carries its time, the
 /// names sit right-aligned in one column, and the text lines up beside them.

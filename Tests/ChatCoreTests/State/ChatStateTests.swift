@@ -1,6 +1,6 @@
-import Testing
 @testable import ChatCore
 @testable import ChatModel
+import Testing
 
 @Suite struct ChatStateTests {
     // 21 columns: 20 for text and the last for the caret and the markers.

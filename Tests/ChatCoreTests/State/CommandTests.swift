@@ -1,5 +1,5 @@
-import Testing
 @testable import ChatModel
+import Testing
 
 @Suite struct CommandTests {
     func enter(_ text: String, in chat: inout Harness) {

@@ -1,5 +1,5 @@
-import Testing
 @testable import ChatModel
+import Testing
 
 @Suite struct HistoryTests {
     var chat = Harness(columns: 60, rows: 12)

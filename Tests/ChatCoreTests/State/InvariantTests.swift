@@ -1,5 +1,5 @@
-import Testing
 @testable import ChatCore
+import Testing
 
 /// Random sequences of keys, text and resizes, with the screen's promises checked
 /// after every step.

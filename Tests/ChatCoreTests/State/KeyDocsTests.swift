@@ -1,6 +1,6 @@
+@testable import ChatCore
 import Foundation
 import Testing
-@testable import ChatCore
 
 /// docs/keys.md and the man page list the keys and commands from the same tables
 /// that bind them (`KeyBinding.table`, `Command.table`); these tests fail when a

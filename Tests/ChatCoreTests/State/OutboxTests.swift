@@ -1,6 +1,6 @@
-import Testing
 @testable import ChatCore
 @testable import ChatModel
+import Testing
 
 /// Sending through the outbox: each message goes out with its own id and is
 /// answered by that id, under either rule a link chooses.
@@ -90,10 +90,15 @@ import Testing
 
     @Test func aFileLinkTellsTheUsersLinesByEveryNameTheyWroteUnder() {
         var own = OwnNames("alice")
-        #expect(own.marking(Message(sender: "alice", text: "", time: nil)).isOwn)
-        #expect(!own.marking(Message(sender: "bob", text: "", time: nil)).isOwn)
+        func marked(_ sender: String, isOwn: Bool = false) -> Bool {
+            var message = Message(sender: sender, text: "", time: nil, isOwn: isOwn)
+            own.mark(&message)
+            return message.isOwn
+        }
+        #expect(marked("alice"))
+        #expect(!marked("bob"))
         own.add("alicia")
-        #expect(own.marking(Message(sender: "alicia", text: "", time: nil)).isOwn)
-        #expect(!own.marking(Message(sender: "bob", text: "", time: nil, isOwn: true)).isOwn)
+        #expect(marked("alicia"))
+        #expect(!marked("bob", isOwn: true))
     }
 }

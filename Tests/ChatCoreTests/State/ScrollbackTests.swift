@@ -1,6 +1,6 @@
-import Testing
 @testable import ChatCore
 @testable import ChatModel
+import Testing
 
 @Suite struct ScrollbackTests {
     /// 40x12: a one-row composer leaves a ten-row pane. Messages `m1`…`mN`, one row each.

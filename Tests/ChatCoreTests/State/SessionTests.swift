@@ -1,6 +1,6 @@
-import Testing
 @testable import ChatCore
 @testable import ChatModel
+import Testing
 
 /// Several rooms in one session: each keeps its own draft and scroll position,
 /// and what arrives in the others is counted until they are looked at.
@@ -150,5 +150,25 @@ import Testing
         #expect(separator(80).hasPrefix("── 1:local ─ 2:dev(1) ─ [3:ops] ──"))
         #expect(ChatView(clock: .utc).frame(for: Session(rooms: [room("local")])).text(ofRow: 10).hasPrefix("── local ──"),
                 "one room alone has no bar")
+    }
+
+    @Test func oneViewDrawsTheSeparatorAgainWhenAnythingOnItChanges() {
+        // The view keeps the separator's row between frames; each change must still show.
+        var chat = session("local", "dev")
+        let view = ChatView(clock: .utc)
+        func separator() -> String { view.frame(for: chat).text(ofRow: 10) }
+        #expect(separator().hasPrefix("── [1:local] ─ 2:dev ──"))
+        type("typing changes nothing on it", into: &chat)
+        #expect(separator().hasPrefix("── [1:local] ─ 2:dev ──"))
+        chat.apply(.received(message("news")), to: "dev", now: now)
+        #expect(separator().hasPrefix("── [1:local] ─ 2:dev(1) ──"))
+        chat.apply(.draftStorage(problem: .draftNotSaved(reason: "disk full")), now: now)
+        #expect(separator().contains("─ draft not saved: disk full ─"))
+        chat.apply(.key(.control("u")), now: now)
+        type("/nick bob", into: &chat)
+        chat.apply(.key(.enter), now: now)
+        #expect(separator().hasSuffix("── bob ──"))
+        chat.apply(.key(.altCharacter("2")), now: now)
+        #expect(separator().hasPrefix("── 1:local ─ [2:dev] ──"))
     }
 }

@@ -1,6 +1,6 @@
-import Testing
 @testable import ChatCore
 @testable import ChatModel
+import Testing
 
 @Suite struct MessageStoreTests {
     func message(_ index: Int) -> Message {

@@ -1,5 +1,5 @@
-import Testing
 @testable import ChatModel
+import Testing
 
 @Suite struct ClockFaceTests {
     @Test func showsHoursAndMinutesLocalToTheClock() {

@@ -1,5 +1,5 @@
-import Testing
 @testable import ChatModel
+import Testing
 
 @Suite struct TranscriptReaderTests {
     let now = Timestamp(secondsSinceEpoch: 1_796_300_000)

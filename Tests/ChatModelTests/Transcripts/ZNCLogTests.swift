@@ -1,6 +1,6 @@
+@testable import ChatModel
 import Foundation
 import Testing
-@testable import ChatModel
 
 /// Logs written by a real ZNC 1.8 (Debian's `znc`, its `log` module) while a few
 /// clients talked on an ngIRCd: recorded by `scripts/capture-znc-logs.py` into

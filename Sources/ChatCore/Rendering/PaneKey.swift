@@ -1,0 +1,28 @@
+import TextWidth
+
+/// What the pane's rows depend on: which messages there are (they are only
+/// ever added at either end, or all cleared, which moves the first id), where
+/// the pane is scrolled to, its rows and width, and how text is measured.
+/// Typing changes none of it, so the pane's cells are reused as they are.
+struct PaneKey: Equatable {
+    /// Which room: ids are counted per room.
+    var room: String
+    var firstMessageID: Int
+    var messageCount: Int
+    var position: PanePosition?
+    var rows: Range<Int>
+    var size: TerminalSize
+    var rules: WidthRules
+    var showsEmptyRoomHint: Bool
+
+    init(_ state: ChatState, rows: Range<Int>) {
+        room = state.name
+        firstMessageID = state.messageID(at: 0)
+        messageCount = state.messages.count
+        position = state.scrolledTo
+        self.rows = rows
+        size = state.size
+        rules = state.rules
+        showsEmptyRoomHint = state.emptyRoomLocation != nil
+    }
+}
