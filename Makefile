@@ -2,6 +2,9 @@
 # Both install what is missing first (Debian packages, with sudo when not root).
 
 SWIFT ?= swift
+# Debian's Python, which has the python3-pyte the load test reads the screen
+# with (a python3 earlier on PATH, such as pyenv's, may not).
+PYTHON ?= /usr/bin/python3
 BINARY := .build/release/chat-tui
 # One static executable: nothing of the Swift runtime or the shared libraries is
 # mapped but what chat-tui uses, so it starts in about 6 MB instead of 11
@@ -71,17 +74,17 @@ sanitize: deps test-deps
 fuzz: deps
 	Fuzz/run.sh $(FUZZ_SECONDS)
 
-## load: 10,000 messages a second into --replay for a minute while ptybench types (../shared/tools/ptybench)
+## load: 10,000 messages a second into --replay for a minute while ptybench types (../shared/tools/ptybench); LOAD_ARGS=--background pours into a room not shown
 load: build bench-deps
-	python3 bench/load.py $(LOAD_ARGS)
+	$(PYTHON) bench/load.py $(LOAD_ARGS)
 
 ## bench: chat-tui beside irssi, WeeChat, cat and jq, one table (a few minutes; BENCH_ARGS="--runs 5")
 bench: build bench-deps
-	python3 bench/bench.py $(BENCH_ARGS)
+	$(PYTHON) bench/bench.py $(BENCH_ARGS)
 
 ## bench-quick: the benchmark on small data, to prove it works (CI runs it; figures not comparable)
 bench-quick: build
-	python3 bench/bench.py --quick --no-peers
+	$(PYTHON) bench/bench.py --quick --no-peers
 
 ## deps: the ncursesw headers and library, and pkg-config to find them
 deps:
