@@ -18,6 +18,8 @@ let package = Package(
         .target(name: "TextWidth"),
         // Messages, their store, time, and the transcript formats they are read from and written in.
         .target(name: "ChatModel", dependencies: ["TextWidth"]),
+        // The IRC protocol: lines and their tags, how a server compares names, what it supports.
+        .target(name: "IRC"),
         // The behaviour: composer, keys, rooms and session, and what the screen shows.
         .target(name: "ChatCore", dependencies: ["TextWidth", "ChatModel"]),
         .target(name: "ChatIO", dependencies: ["ChatModel", "TextWidth"]),
@@ -29,6 +31,7 @@ let package = Package(
         .testTarget(name: "TextWidthTests", dependencies: ["TextWidth", "ChatCore"]),
         .testTarget(name: "ChatModelTests", dependencies: ["ChatModel", "ChatCore"], exclude: ["Fixtures"]),
         .testTarget(name: "ChatCoreTests", dependencies: ["ChatCore", "ChatModel", "TextWidth"]),
+        .testTarget(name: "IRCTests", dependencies: ["IRC"]),
         .testTarget(name: "ChatIOTests", dependencies: ["ChatIO", "ChatModel", "TextWidth"]),
         .testTarget(name: "TUITests", dependencies: ["TUI"]),
         .testTarget(name: "EndToEndTests", exclude: ["width-corpus.txt", "slow-terminal.py"]),

@@ -1,6 +1,6 @@
 #!/usr/bin/env bash
 # Builds each libFuzzer target (Fuzz/*Fuzzer.swift, linked with chat-tui's
-# modules TextWidth, ChatModel and ChatCore built under AddressSanitizer) and runs it for SECONDS seconds from the corpus
+# modules TextWidth, ChatModel, IRC and ChatCore built under AddressSanitizer) and runs it for SECONDS seconds from the corpus
 # kept in Fuzz/corpus. New inputs go to .build/fuzz/corpus-NAME (merge them into
 # Fuzz/corpus with MERGE=1); a crash stops the run, is saved under
 # .build/fuzz/crashes and fails the command.
@@ -18,7 +18,7 @@ status=0
 modules=.build/fuzz/modules
 mkdir -p "$modules"
 quiet() { { grep -v "ld.gold: warning: Cannot export local symbol" || true; }; }
-for module in TextWidth ChatModel ChatCore; do
+for module in TextWidth ChatModel IRC ChatCore; do
     echo "== building $module"
     swiftc -sanitize=fuzzer,address -parse-as-library -O -package-name chat_tui -module-name "$module" \
         -I "$modules" -emit-module -emit-module-path "$modules/$module.swiftmodule" \
@@ -31,7 +31,7 @@ for source in Fuzz/*Fuzzer.swift; do
     echo "== $name: building"
     # The composer's fuzzer holds the state to the promises the tests check.
     swiftc -sanitize=fuzzer,address -parse-as-library -O -package-name chat_tui -module-name "${name}Fuzzer" \
-        -I "$modules" -L "$modules" -lChatCore -lChatModel -lTextWidth \
+        -I "$modules" -L "$modules" -lChatCore -lIRC -lChatModel -lTextWidth \
         Tests/ChatCoreTests/InvariantCheck.swift "$source" -o "$binary" 2>&1 | quiet
     mkdir -p ".build/fuzz/corpus-$lower"
     echo "== $name: fuzzing for $seconds s from Fuzz/corpus/$lower"
