@@ -64,8 +64,12 @@ public struct Session: Sendable {
         switch event {
         case .resize, .widthRulesLearned, .outputClosed:
             display.apply(event)
-            for index in rooms.indices { rooms[index].apply(event, display: display, now: now) }
-            return []
+            var effects: [RoomEffect] = []
+            for index in rooms.indices {
+                let name = rooms[index].name
+                effects += rooms[index].apply(event, display: display, now: now).map { RoomEffect(room: name, effect: $0) }
+            }
+            return effects
         case .key(let key):
             if let action = KeyBinding.action(for: key), moveFocus(action, key: key) { return [] }
         default:

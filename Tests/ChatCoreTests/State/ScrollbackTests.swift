@@ -141,4 +141,21 @@ import Testing
         #expect(!more.contains(.loadOlderMessages))
         #expect(chat.state.messages.first?.text == "first")
     }
+
+    @Test func aResizeWhileMoreIsWantedStillAsksForIt() {
+        // Every room's answer to a resize reaches the program: an ask dropped
+        // there would leave the room waiting for history never asked for.
+        var room = Harness(columns: 40, rows: 10).state
+        room.apply(.history((0..<300).map { Message(sender: "bob", text: "line \($0)", time: nil) }), now: Harness().now)
+        var session = Session(rooms: [room])
+        let now = Harness().now
+        var asked = false
+        while !asked {
+            asked = session.apply(.key(.pageUp), now: now).contains { $0.effect == .loadOlderMessages }
+        }
+        session.apply(.history([]), to: "local", now: now)
+        #expect(session.focused.wantsOlderMessages, "an empty chunk leaves the pane still wanting")
+        let effects = session.apply(.resize(TerminalSize(columns: 50, rows: 10)), now: now)
+        #expect(effects == [Session.RoomEffect(room: "local", effect: .loadOlderMessages)])
+    }
 }
