@@ -42,10 +42,9 @@ public struct ServerFeatures: Equatable, Sendable {
     }
 
     private mutating func set(_ key: String, value: String) {
-        let defaults = ServerFeatures()
         switch key {
         case "CASEMAPPING":
-            caseMapping = CaseMapping(rawValue: value.lowercased()) ?? defaults.caseMapping
+            if let mapping = CaseMapping(rawValue: value.lowercased()) { caseMapping = mapping }
         case "CHANTYPES":
             channelTypes = Array(value)
         case "PREFIX":

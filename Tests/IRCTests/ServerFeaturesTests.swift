@@ -32,6 +32,9 @@ import Testing
         features.apply(isupport: try isupport("LINELEN=100", "CASEMAPPING=unknown-mapping"))
         #expect(features.lineLength == 512, "a line is never shorter than the protocol's")
         #expect(features.caseMapping == .rfc1459)
+        features.apply(isupport: try isupport("CASEMAPPING=ascii"))
+        features.apply(isupport: try isupport("CASEMAPPING=unknown-mapping"))
+        #expect(features.caseMapping == .ascii, "a mapping it cannot read leaves the one it had")
     }
 
     @Test func escapedValuesAreReadAsMeant() throws {
