@@ -199,7 +199,7 @@ struct ChatApp {
             if changed {
                 let since = now.monotonic - drawn
                 if pouring && since < Self.pourFrameSeconds {
-                    timeout = Int32(((Self.pourFrameSeconds - since) * 1000).rounded(.up))
+                    timeout = now.milliseconds(until: drawn + Self.pourFrameSeconds)
                 } else {
                     screen.draw(view.frame(for: session))
                     drawn = now.monotonic
@@ -207,12 +207,7 @@ struct ChatApp {
                 }
             }
             for link in links {
-                if let due = link.millisecondsUntilDue(now: now.monotonic) { timeout = min(timeout, due) }
-            }
-            for link in roomLinks {
-                if let due = link.secondsUntilDraftDue(now: now.monotonic) {
-                    timeout = min(timeout, Int32((due * 1000).rounded(.up)))
-                }
+                if let due = link.millisecondsUntilDue(at: now) { timeout = min(timeout, due) }
             }
             let linkDescriptors = links.flatMap(\.descriptors)
             let ready = terminal.wait(for: linkDescriptors + [stopSignals.descriptor], timeoutMilliseconds: timeout)

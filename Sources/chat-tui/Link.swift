@@ -11,8 +11,8 @@ protocol Link: AnyObject {
     /// The descriptors to wait on for this link's input; empty when it has none.
     var descriptors: [Int32] { get }
     /// How long the loop may wait before this link needs a turn with nothing
-    /// ready, in milliseconds from `now` (monotonic seconds); nil for no limit.
-    func millisecondsUntilDue(now: Double) -> Int32?
+    /// ready, in milliseconds from `now`; nil for no limit.
+    func millisecondsUntilDue(at now: Moment) -> Int32?
     /// What arrived, as events for its rooms, given the descriptors that are
     /// ready; called every turn.
     func events(ready: Set<Int32>, at now: Moment) -> [(event: Event, room: String)]

@@ -68,9 +68,8 @@ final class ReplayInput: Link {
     func carryOut(_ effect: Effect, for room: String, at now: Moment) -> [Event]? { nil }
 
     /// How long until a paced message is due, in milliseconds; nil when none waits.
-    func millisecondsUntilDue(now: Double) -> Int32? {
-        guard let due = pacer?.nextDue() else { return nil }
-        return Int32(max(0, min(60_000, (due - now) * 1000).rounded(.up)))
+    func millisecondsUntilDue(at now: Moment) -> Int32? {
+        pacer?.nextDue().map(now.milliseconds(until:))
     }
 
     /// Reads what has arrived, and returns the events for the messages now due.

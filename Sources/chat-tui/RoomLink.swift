@@ -75,19 +75,20 @@ final class RoomLink: Link {
     static let olderHistoryLines = 1000
 
     /// The room's last `count` lines, read after the first frame.
-    func history(count: Int, at moment: Moment) -> Event {
-        let now = moment.wall
-        let lines = file.recentLines(count).compactMap { read($0, now: now) }
-        return .history(lines, reachedStart: !file.hasOlderLines)
+    func history(count: Int, at now: Moment) -> Event {
+        history(file.recentLines(count), at: now)
     }
 
     /// The next older lines of the room, as `Effect.loadOlderMessages` asks.
     /// The room a replay is shown in holds the replay alone: nothing is older.
-    private func olderHistory(at moment: Moment) -> Event {
+    private func olderHistory(at now: Moment) -> Event {
         guard followsFile, file.hasOlderLines else { return .history([], reachedStart: true) }
-        let now = moment.wall
-        let lines = file.olderLines(Self.olderHistoryLines).compactMap { read($0, now: now) }
-        return .history(lines, reachedStart: !file.hasOlderLines)
+        return history(file.olderLines(Self.olderHistoryLines), at: now)
+    }
+
+    /// Lines read back from the room file as history, saying whether they reach its start.
+    private func history(_ lines: [String], at now: Moment) -> Event {
+        .history(lines.compactMap { read($0, now: now.wall) }, reachedStart: !file.hasOlderLines)
     }
 
     /// A line of the room file as a message, marked as the user's own when it is.
@@ -110,8 +111,11 @@ final class RoomLink: Link {
     /// When the room file is next looked at, in monotonic seconds.
     private var nextLook = 0.0
 
-    func millisecondsUntilDue(now: Double) -> Int32? {
-        followsFile ? Int32((max(0, nextLook - now) * 1000).rounded(.up)) : nil
+    /// When the file is next looked at, or the draft is next due to be
+    /// written, whichever comes first.
+    func millisecondsUntilDue(at now: Moment) -> Int32? {
+        let draftDue = autosave.secondsUntilDue(now: now.monotonic).map { now.monotonic + $0 }
+        return [followsFile ? nextLook : nil, draftDue].compactMap { $0 }.min().map(now.milliseconds(until:))
     }
 
     /// Lines other processes appended since the last look, when it is time to look.
@@ -147,17 +151,12 @@ final class RoomLink: Link {
         }
     }
 
-    /// When the draft is next due to be written, in seconds from `now`.
-    func secondsUntilDraftDue(now: Double) -> Double? {
-        autosave.secondsUntilDue(now: now)
-    }
-
     /// Writes the room's draft when it is due, or, unless `onlyWhenDue`,
     /// whenever it changed. Returns the event for the room when what it says
     /// about its draft changed.
-    func saveDraft(of state: Room, at now: Moment, onlyWhenDue: Bool) -> Event? {
+    func saveDraft(of room: Room, at now: Moment, onlyWhenDue: Bool) -> Event? {
         // Spaces and newlines alone are not worth keeping.
-        let draft = state.unsentDraft
+        let draft = room.unsentDraft
         if onlyWhenDue {
             guard autosave.isDue(revision: draft.revision, isEmpty: draft.isBlank, now: now.monotonic) else {
                 return nil
@@ -178,7 +177,7 @@ final class RoomLink: Link {
             autosave.failed(now: now.monotonic)
             problem = .draftNotSaved(reason: error.reason)
         }
-        return problem == state.draftProblem ? nil : .draftStorage(problem: problem)
+        return problem == room.draftProblem ? nil : .draftStorage(problem: problem)
     }
 
     /// Lets go of the drafts taken over and offered as history: the user has

@@ -28,7 +28,8 @@ struct SystemClock {
     }
 
     /// The clock as it reads now. The run loop reads it once a turn and passes
-    /// the moment on: nothing else in chat-tui reads the clock.
+    /// the moment on: nothing else reads the wall clock, and only the wait for
+    /// the width probe's answers (`Terminal.milliseconds`) the monotonic one.
     func read() -> Moment {
         Moment(wall: Timestamp(secondsSinceEpoch: Self.realNow() + offset), monotonic: Self.monotonicSeconds())
     }
@@ -53,12 +54,4 @@ struct SystemClock {
         guard localtime_r(&seconds, &parts) != nil else { return 0 }
         return Int(parts.tm_gmtoff)
     }
-}
-
-/// The clock read once for a turn of the run loop.
-struct Moment {
-    /// The wall clock's time, which messages are stamped with.
-    let wall: Timestamp
-    /// Seconds on a clock that only moves forward: pacing, autosave, frames.
-    let monotonic: Double
 }

@@ -27,12 +27,7 @@ struct Harness {
         }
     }
     /// The messages handed to the link so far, in order.
-    var sent: [Message] {
-        effects.compactMap { effect in
-            guard case .send(_, let message) = effect else { return nil }
-            return message
-        }
-    }
+    var sent: [Message] { sends(in: effects).map(\.message) }
     mutating func resize(_ columns: Int, _ rows: Int) {
         effects += state.apply(.resize(TerminalSize(columns: columns, rows: rows)), now: now)
     }
@@ -42,6 +37,14 @@ struct Harness {
     var frame: Frame { ChatView(clock: .utc).frame(for: state) }
     /// The caret's row within the composer's visible rows.
     var visibleCaretRow: Int { layout.caretRow - state.composer.scrollTop }
+}
+
+/// The sends among `effects`, each with the id its answer names.
+func sends(in effects: [Effect]) -> [(id: LocalID, message: Message)] {
+    effects.compactMap { effect in
+        guard case .send(let id, let message) = effect else { return nil }
+        return (id, message)
+    }
 }
 
 /// Row `row` of `frame` without the blanks at its end.

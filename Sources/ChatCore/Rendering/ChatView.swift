@@ -84,10 +84,7 @@ public struct ChatView {
         }
         if let row = screen.separatorRow {
             let labels = Self.separatorLabels(for: state, draft: layout)
-            let key = SeparatorKey(room: state.name, rooms: session?.rooms.map(\.name) ?? [], focus: session?.focus ?? 0,
-                                   activity: session?.activity ?? [:], texts: labels.map(\.text),
-                                   styles: labels.map(\.style), nick: state.nick, width: state.size.columns,
-                                   rules: state.rules)
+            let key = SeparatorKey(state, labels: labels, session: session)
             if let kept = separatorCache.rows(for: key) {
                 frame.replaceRows(row..<row + 1, with: kept)
             } else {

@@ -126,7 +126,7 @@ public struct MessageLayout: Sendable {
 
     /// The line under a message that could not be sent, saying why.
     static func deliveryNote(for message: Message) -> [Character]? {
-        guard case .failed(let reason) = message.delivery else { return nil }
+        guard let reason = message.delivery.failureReason else { return nil }
         return Array("not sent: \(reason)")
     }
 

@@ -14,4 +14,17 @@ struct SeparatorKey: Equatable {
     var nick: String
     var width: Int
     var rules: WidthRules
+
+    /// The separator of `state` with `labels` on it, under the room bar of `session` when one is given.
+    init(_ state: ChatState, labels: [ChatView.Label], session: Session?) {
+        room = state.name
+        rooms = session?.rooms.map(\.name) ?? []
+        focus = session?.focus ?? 0
+        activity = session?.activity ?? [:]
+        texts = labels.map(\.text)
+        styles = labels.map(\.style)
+        nick = state.nick
+        width = state.size.columns
+        rules = state.rules
+    }
 }

@@ -236,13 +236,7 @@ public struct Room: Sendable {
             } else {
                 var message = entry.message
                 message.serverID = serverID
-                messages.append(message)
-                makeRoom(forSenderOf: message, display: display)
-                if let sent = SentHistory.recallText(message) { history.append(sent) }
-                history.endWalk()
-                composer.reset()
-                warning = nil
-                returnToNewest()
+                show(sent: message, display: display)
             }
         case .deliveryFailed(let id, let reason):
             guard let entry = outbox.entry(id) else { break }
@@ -482,16 +476,22 @@ public struct Room: Sendable {
         case .showPending:
             var pending = message
             pending.delivery = .pending
-            messages.append(pending)
-            makeRoom(forSenderOf: pending, display: display)
-            let id = outbox.add(pending, shownAs: messageID(at: messages.count - 1))
-            if let sent = SentHistory.recallText(pending) { history.append(sent) }
-            history.endWalk()
-            composer.reset()
-            warning = nil
-            returnToNewest()
-            return [.send(id, message)]
+            show(sent: pending, display: display)
+            return [.send(outbox.add(pending, shownAs: messageID(at: messages.count - 1)), message)]
         }
+    }
+
+    /// Puts a message the user sent in the timeline, where Up finds it, and
+    /// empties the composer for the next: once stored under
+    /// `keepDraftUntilStored`, at once under `showPending`.
+    private mutating func show(sent message: Message, display: Display) {
+        messages.append(message)
+        makeRoom(forSenderOf: message, display: display)
+        if let sent = SentHistory.recallText(message) { history.append(sent) }
+        history.endWalk()
+        composer.reset()
+        warning = nil
+        returnToNewest()
     }
 
     /// Shows a notice from chat-tui itself in the pane, in its words; it is not stored.

@@ -8,3 +8,10 @@ public enum Delivery: Equatable, Sendable {
     /// The link could not send it, and why, in words the user can act on.
     case failed(String)
 }
+
+extension Delivery {
+    /// Why sending failed, for a message that failed; nil otherwise.
+    public var failureReason: String? {
+        if case .failed(let reason) = self { reason } else { nil }
+    }
+}

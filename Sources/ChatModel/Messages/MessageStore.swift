@@ -72,16 +72,22 @@ public struct MessageStore: RandomAccessCollection, Sendable {
         var serverID: String?
         var failure: String?
 
+        init(formatting: [FormatRun] = [], otherFields: [JSONMember] = [], serverID: String? = nil,
+             failure: String? = nil) {
+            self.formatting = formatting
+            self.otherFields = otherFields
+            self.serverID = serverID
+            self.failure = failure
+        }
+
         init(_ message: Message) {
-            formatting = message.formatting
-            otherFields = message.otherFields
-            serverID = message.serverID
-            if case .failed(let reason) = message.delivery { failure = reason }
+            self.init(formatting: message.formatting, otherFields: message.otherFields, serverID: message.serverID,
+                      failure: message.delivery.failureReason)
         }
 
         static func needed(by message: Message) -> Bool {
-            if case .failed = message.delivery { return true }
-            return !message.formatting.isEmpty || !message.otherFields.isEmpty || message.serverID != nil
+            message.delivery.failureReason != nil || message.serverID != nil || !message.formatting.isEmpty
+                || !message.otherFields.isEmpty
         }
     }
 
@@ -126,16 +132,12 @@ public struct MessageStore: RandomAccessCollection, Sendable {
         let slot = index - blockStarts[block]
         var record = blocks[block].records[slot]
         record.delivery = Record.number(of: delivery)
-        var failure: String?
-        if case .failed(let reason) = delivery { failure = reason }
+        let failure = delivery.failureReason
         if record.extras >= 0 {
             extras[Int(record.extras)].failure = failure
             if let serverID { extras[Int(record.extras)].serverID = serverID }
         } else if failure != nil || serverID != nil {
-            var extra = Extras(Message(sender: "", text: "", time: nil))
-            extra.failure = failure
-            extra.serverID = serverID
-            extras.append(extra)
+            extras.append(Extras(serverID: serverID, failure: failure))
             record.extras = Int32(extras.count - 1)
         }
         blocks[block].records[slot] = record

@@ -7,20 +7,13 @@ import Testing
 @Suite struct OutboxTests {
     let now = Timestamp(secondsSinceEpoch: 1_796_235_084)
 
-    func sends(_ effects: [Effect]) -> [(LocalID, Message)] {
-        effects.compactMap { effect in
-            guard case .send(let id, let message) = effect else { return nil }
-            return (id, message)
-        }
-    }
-
     @Test func aNetworkRoomShowsEachMessageAtOnceAsPendingAndEmptiesTheComposer() {
         var state = ChatState(room: "#dev", nick: "alice", size: TerminalSize(columns: 40, rows: 10),
                               sendRule: .showPending)
         state.apply(.text("first"), now: now)
-        let first = sends(state.apply(.key(.enter), now: now))
+        let first = sends(in: state.apply(.key(.enter), now: now))
         state.apply(.text("second"), now: now)
-        let second = sends(state.apply(.key(.enter), now: now))
+        let second = sends(in: state.apply(.key(.enter), now: now))
         #expect(first.count == 1 && second.count == 1, "a second Enter does not wait for the first answer")
         #expect(first[0].0 != second[0].0, "each message has an id of its own")
         #expect(state.composer.draft.isEmpty)
@@ -43,7 +36,7 @@ import Testing
         var state = ChatState(room: "#dev", nick: "alice", size: TerminalSize(columns: 40, rows: 10),
                               sendRule: .showPending)
         state.apply(.text("hello"), now: now)
-        let id = sends(state.apply(.key(.enter), now: now))[0].0
+        let id = sends(in: state.apply(.key(.enter), now: now))[0].0
         var frame = ChatView(clock: .utc).frame(for: state)
         let row = frame.rows.indices.first { frame.text(ofRow: $0).contains("hello") }!
         let column = Array(frame.text(ofRow: row)).firstIndex(of: "h")!
@@ -61,11 +54,11 @@ import Testing
     @Test func aLocalRoomKeepsTheDraftUntilTheAnswerNamesItsMessage() {
         var chat = Harness(columns: 40, rows: 10)
         chat.type("words")
-        let sent = sends(chat.state.apply(.key(.enter), now: chat.now))
+        let sent = sends(in: chat.state.apply(.key(.enter), now: chat.now))
         #expect(sent.count == 1)
         #expect(chat.state.composer.draft.text == "words", "kept until stored")
         #expect(chat.state.messages.isEmpty)
-        #expect(sends(chat.state.apply(.key(.enter), now: chat.now)).isEmpty, "one at a time")
+        #expect(sends(in: chat.state.apply(.key(.enter), now: chat.now)).isEmpty, "one at a time")
         chat.state.apply(.delivered(LocalID(value: sent[0].0.value + 1)), now: chat.now)
         #expect(chat.state.composer.draft.text == "words", "an answer for another message changes nothing")
         chat.state.apply(.delivered(sent[0].0), now: chat.now)
