@@ -14,15 +14,22 @@ let package = Package(
             providers: [.apt(["libncurses-dev"])]
         ),
         .systemLibrary(name: "CSystem"),
+        .systemLibrary(
+            name: "CTLS",
+            pkgConfig: "openssl",
+            providers: [.apt(["libssl-dev"])]
+        ),
         // How a terminal measures text: width tables and rules, the probe, wrapping.
         .target(name: "TextWidth"),
         // Messages, their store, time, and the transcript formats they are read from and written in.
         .target(name: "ChatModel", dependencies: ["TextWidth"]),
         // The IRC protocol: lines and their tags, how a server compares names, what it supports.
-        .target(name: "IRC"),
+        .target(name: "IRC", dependencies: ["ChatModel"]),
         // The behaviour: composer, keys, rooms and session, and what the screen shows.
         .target(name: "ChatCore", dependencies: ["TextWidth", "ChatModel"]),
         .target(name: "ChatIO", dependencies: ["ChatModel", "TextWidth"]),
+        // Connections to servers: names looked up off the loop, sockets that never block, verified TLS.
+        .target(name: "ChatNet", dependencies: ["CTLS"]),
         .target(name: "TUI", dependencies: ["CNcurses", "CSystem", "ChatCore", "TextWidth"]),
         .executableTarget(
             name: "chat-tui",
@@ -31,7 +38,7 @@ let package = Package(
         .testTarget(name: "TextWidthTests", dependencies: ["TextWidth", "ChatCore"]),
         .testTarget(name: "ChatModelTests", dependencies: ["ChatModel", "ChatCore"], exclude: ["Fixtures"]),
         .testTarget(name: "ChatCoreTests", dependencies: ["ChatCore", "ChatModel", "TextWidth"]),
-        .testTarget(name: "IRCTests", dependencies: ["IRC"]),
+        .testTarget(name: "IRCTests", dependencies: ["IRC", "ChatModel"]),
         .testTarget(name: "ChatIOTests", dependencies: ["ChatIO", "ChatModel", "TextWidth"]),
         .testTarget(name: "TUITests", dependencies: ["TUI"]),
         .testTarget(name: "EndToEndTests", exclude: ["width-corpus.txt", "slow-terminal.py"]),

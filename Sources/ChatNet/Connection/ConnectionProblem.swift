@@ -1,0 +1,75 @@
+import Glibc
+
+/// Why a connection could not be made or was lost, in words the user can act on.
+public enum ConnectionProblem: Error, Equatable, Sendable, CustomStringConvertible {
+    /// The host name has no address (getaddrinfo's words).
+    case lookupFailed(String)
+    /// No address of the host accepted the connection; the last one's reason.
+    case refused(address: String, reason: String)
+    /// The server's certificate was not accepted: nothing was sent to it.
+    case untrusted(CertificateProblem)
+    /// The TLS handshake failed before a certificate could be judged (OpenSSL's words).
+    case handshakeFailed(String)
+    /// The server closed the connection.
+    case closedByServer
+    /// Reading or writing failed.
+    case lost(String)
+    /// The CA file given to trust could not be read.
+    case unreadableCA(String)
+    /// A call to the system failed.
+    case system(String, Int32)
+
+    public var description: String {
+        switch self {
+        case .lookupFailed(let reason): return "cannot find the server's address: \(reason)"
+        case .refused(let address, let reason): return "cannot connect to \(address): \(reason)"
+        case .untrusted(let problem): return problem.description
+        case .handshakeFailed(let reason): return "the TLS handshake failed: \(reason)"
+        case .closedByServer: return "the server closed the connection"
+        case .lost(let reason): return "the connection was lost: \(reason)"
+        case .unreadableCA(let path): return "cannot read the CA certificates in \(path) (PEM expected)"
+        case .system(let what, let code): return "\(what): \(String(cString: strerror(code)))"
+        }
+    }
+}
+
+/// What was wrong with a server's certificate, and the fingerprint of the one
+/// it showed, so the user can decide to trust it.
+public struct CertificateProblem: Equatable, Sendable, CustomStringConvertible {
+    public enum Reason: Equatable, Sendable {
+        /// Not signed by a CA chat-tui trusts (self-signed, or a private CA).
+        case unknownIssuer
+        /// For other names than the one the user gave.
+        case nameMismatch(given: String, names: String)
+        case expired
+        case notYetValid
+        /// The pinned fingerprint (`--tls-fingerprint`) is not this certificate's.
+        case fingerprintMismatch(pinned: String)
+        /// Any other failure, in OpenSSL's words.
+        case other(String)
+    }
+
+    public let reason: Reason
+    /// `SHA256:AB:CD:…` of the certificate the server showed.
+    public let fingerprint: String
+
+    public var description: String {
+        let what: String
+        switch reason {
+        case .unknownIssuer:
+            what = "its certificate is not signed by a CA chat-tui trusts (unknown issuer)"
+        case .nameMismatch(let given, let names):
+            what = "its certificate is for \(names.isEmpty ? "other names" : names), not \(given)"
+        case .expired:
+            what = "its certificate has expired"
+        case .notYetValid:
+            what = "its certificate is not valid yet (is the clock right?)"
+        case .fingerprintMismatch(let pinned):
+            what = "its certificate is not the one pinned (\(pinned))"
+        case .other(let text):
+            what = "its certificate was refused: \(text)"
+        }
+        return "not connected: the server is not trusted: \(what). Its certificate's fingerprint is \(fingerprint). "
+            + "To trust this server, give its CA with --tls-ca FILE, or pin this certificate with --tls-fingerprint \(fingerprint)"
+    }
+}

@@ -1,0 +1,34 @@
+import ChatModel
+
+/// Where something a server said belongs.
+public enum IRCTarget: Hashable, Sendable {
+    /// The network's own room: the welcome, the message of the day, errors.
+    case server
+    /// A channel, by its name as the server spelled it.
+    case channel(String)
+    /// A private conversation with a nick.
+    case query(String)
+}
+
+/// What the client saw happen, for the program to show.
+public enum IRCEvent: Equatable, Sendable {
+    /// Registration finished: the server welcomed the user under `nick`.
+    case registered(nick: String)
+    /// A message, or a notice of what someone did, for a room.
+    case message(Message, IRCTarget)
+    /// The message sent with this label was echoed back by the server (or,
+    /// when the server does not echo, written): it is sent.
+    case confirmed(label: String, serverID: String?)
+    /// The server refused the message sent with this label, and why.
+    case refused(label: String, reason: String)
+    /// The user is now in this channel.
+    case joined(String)
+    /// The user left, or was removed from, this channel.
+    case left(String)
+    /// The user's nick is now this.
+    case nickChanged(String)
+    /// Who is in the channel, as `/names` asked, ranks shown (`@alice`).
+    case names(channel: String, nicks: [String])
+    /// The server is ending the connection (`ERROR`), and why.
+    case closing(String)
+}

@@ -1,0 +1,243 @@
+import ChatModel
+import Testing
+@testable import IRC
+
+/// The client fed lines as a server sends them, checked by the lines it
+/// answers with and the events it reports.
+@Suite struct IRCClientTests {
+    static let now = Timestamp(secondsSinceEpoch: 1_000_000)
+
+    /// A client past registration with `capabilities` enabled, in `#chat` as `me`.
+    static func registered(capabilities: String = "", joined: Bool = true) -> IRCClient {
+        var client = IRCClient(identity: IRCIdentity(nick: "me"), channels: ["#chat"])
+        _ = client.start()
+        feed(&client, ":irc.test CAP * LS :\(capabilities)")
+        if !capabilities.isEmpty {
+            let names = capabilities.split(separator: " ").map { $0.prefix { $0 != "=" } }.joined(separator: " ")
+            feed(&client, ":irc.test CAP me ACK :\(names)")
+        }
+        feed(&client, ":irc.test 001 me :Welcome")
+        if joined { feed(&client, ":me!~me@host JOIN #chat") }
+        return client
+    }
+
+    @discardableResult
+    static func feed(_ client: inout IRCClient, _ line: String) -> (send: [IRCMessage], events: [IRCEvent]) {
+        client.receive(try! IRCMessage(parsing: line), now: now)
+    }
+
+    static func wire(_ lines: [IRCMessage]) -> [String] {
+        lines.map { try! $0.encoded() }
+    }
+
+    @Test func registrationAsksForTheCapabilitiesOfferedAndJoinsOnceWelcomed() {
+        var client = IRCClient(identity: IRCIdentity(nick: "me", password: "secret"), channels: ["#a", "#b"])
+        #expect(Self.wire(client.start()) == ["CAP LS 302", "PASS secret", "NICK me", "USER me 0 * :chat-tui user"])
+        // The offer comes on two lines; only what chat-tui uses is asked for.
+        #expect(Self.feed(&client, ":irc.test CAP * LS * :away-notify batch echo-message").send.isEmpty)
+        let asked = Self.feed(&client, ":irc.test CAP * LS :server-time draft/multiline=max-bytes=4096,max-lines=24 sts")
+        #expect(Self.wire(asked.send) == ["CAP REQ :server-time echo-message batch draft/multiline"])
+        #expect(Self.wire(Self.feed(&client, ":irc.test CAP me ACK :server-time echo-message batch draft/multiline").send)
+                == ["CAP END"])
+        #expect(client.echoes)
+        #expect(client.multiline == MultilineLimits(capabilityValue: "max-bytes=4096,max-lines=24"))
+        let welcome = Self.feed(&client, ":irc.test 001 me :Welcome to the Test network")
+        #expect(Self.wire(welcome.send) == ["JOIN #a,#b"])
+        #expect(welcome.events.first == .registered(nick: "me"))
+        #expect(Self.wire(Self.feed(&client, "PING :irc.test").send) == ["PONG irc.test"])
+    }
+
+    @Test func aServerWithoutCapabilitiesEndsNegotiationAtOnce() {
+        var client = IRCClient(identity: IRCIdentity(nick: "me"), channels: [])
+        _ = client.start()
+        #expect(Self.wire(Self.feed(&client, ":irc.test CAP * LS :multi-prefix-not sts").send) == ["CAP END"])
+        #expect(!client.echoes)
+    }
+
+    @Test func aTakenNickTriesAnotherAndSaysSo() {
+        var client = IRCClient(identity: IRCIdentity(nick: "me"), channels: [])
+        _ = client.start()
+        let answer = Self.feed(&client, ":irc.test 433 * me :Nickname is already in use")
+        #expect(Self.wire(answer.send) == ["NICK me_"])
+        guard case .message(let notice, .server) = answer.events.first else {
+            Issue.record("no notice: \(answer.events)")
+            return
+        }
+        #expect(notice.text == "the nick me is taken; trying me_")
+        Self.feed(&client, ":irc.test 001 me_ :Welcome")
+        #expect(client.nick == "me_")
+    }
+
+    @Test func anEchoConfirmsByLabelOrElseByTextAndIsNeverShownTwice() {
+        var client = Self.registered(capabilities: "echo-message labeled-response message-tags batch")
+        let first = client.say("hello 日本語", to: "#chat")
+        #expect(!first.confirmedAtOnce)
+        #expect(Self.wire(first.lines) == ["@label=\(first.label) PRIVMSG #chat :hello 日本語"])
+        let second = client.say("again", to: "#chat")
+        // The second's echo comes first, and without its label (a server that drops it).
+        var echoed = Self.feed(&client, "@msgid=m2 :me!~me@host PRIVMSG #chat :again")
+        #expect(echoed.events == [.confirmed(label: second.label, serverID: "m2")])
+        echoed = Self.feed(&client, "@label=\(first.label);msgid=m1 :me!~me@host PRIVMSG #chat :hello 日本語")
+        #expect(echoed.events == [.confirmed(label: first.label, serverID: "m1")])
+        // What the user wrote from elsewhere (another client) shows, as their own.
+        let elsewhere = Self.feed(&client, ":me!~me@host PRIVMSG #chat :from my phone")
+        guard case .message(let message, .channel("#chat")) = elsewhere.events.first else {
+            Issue.record("not shown: \(elsewhere.events)")
+            return
+        }
+        #expect(message.isOwn && message.text == "from my phone")
+    }
+
+    @Test func withoutEchoAMessageIsSentWhenWritten() {
+        var client = Self.registered()
+        let sent = client.say("one\n\n  \ntwo", to: "#chat")
+        #expect(sent.confirmedAtOnce)
+        #expect(Self.wire(sent.lines) == ["PRIVMSG #chat one", "PRIVMSG #chat two"], "blank lines skipped")
+        #expect(Self.wire(client.say("waves", to: "#chat", kind: .action).lines) == ["PRIVMSG #chat :\u{1}ACTION waves\u{1}"])
+    }
+
+    @Test func carriageReturnsLineFeedsAndNULsNeverReachTheWire() {
+        var client = Self.registered()
+        let hostile = "hi\r\nQUIT :owned\0\rPRIVMSG #other :x"
+        let lines = Self.wire(client.say(hostile, to: "#chat").lines)
+        // A CR is a line break like LF; a NUL is left out.
+        #expect(lines == ["PRIVMSG #chat hi", "PRIVMSG #chat :QUIT :owned", "PRIVMSG #chat :PRIVMSG #other :x"])
+        for line in lines { #expect(!line.utf8.contains { $0 == 13 || $0 == 10 || $0 == 0 }) }
+        #expect(!Self.wire([client.part("#chat", reason: "bye\r\nQUIT")])[0].contains("\r"))
+        #expect(!Self.wire([client.topic(of: "#chat", to: "x\nJOIN #y")])[0].contains("\n"))
+    }
+
+    @Test func aLongLineIsCutOnGraphemeBoundariesWithinTheLineLength() {
+        var client = Self.registered()
+        let family = "👨‍👩‍👧‍👦"
+        let text = String(repeating: "日本語" + family + "e\u{301} ", count: 60)
+        let lines = client.say(text, to: "#chat").lines
+        #expect(lines.count > 1)
+        var joined = ""
+        for line in lines {
+            let wire = try! line.encoded()
+            // What the server relays: the source in front, CR LF after.
+            #expect(":me!~me@host ".utf8.count + wire.utf8.count + 2 <= 512)
+            joined += line.parameters[1]
+        }
+        #expect(joined == text, "nothing lost, nothing cut inside a cluster")
+        for line in lines { #expect(!line.parameters[1].unicodeScalars.first!.properties.isGraphemeExtend) }
+    }
+
+    @Test func aMultiLineDraftGoesAsBatchesWithinTheServersLimits() {
+        var client = Self.registered(capabilities: "batch echo-message labeled-response draft/multiline=max-bytes=4096,max-lines=4")
+        let long = String(repeating: "word ", count: 120)  // 600 bytes: two pieces joined with concat
+        let sent = client.say("one\ntwo\n\(long)\nfour\nfive", to: "#chat")
+        let lines = Self.wire(sent.lines)
+        let batchOpenings = lines.filter { $0.contains("BATCH +") }
+        #expect(batchOpenings.count >= 2, "more than max-lines: several batches")
+        #expect(lines.first!.hasPrefix("@label=\(sent.label) BATCH +"))
+        var texts: [String] = []
+        var current: [IRCMessage] = []
+        for message in sent.lines {
+            if message.command == "BATCH", message.parameters[0].hasPrefix("+") {
+                #expect(message.parameters[1] == "draft/multiline" && message.parameters[2] == "#chat")
+                current = []
+            } else if message.command == "BATCH" {
+                #expect(current.count <= 4)
+                #expect(current.first?.tag("draft/multiline-concat") == nil, "a batch never starts with a continuation")
+                let batch = IncomingBatch(opening: IRCMessage(command: "BATCH", parameters: ["+x", "draft/multiline", "#chat"]),
+                                          target: "#chat", lines: current)
+                let text = batch.message!.parameters[1]
+                #expect(text.utf8.count <= 4096)
+                texts.append(text)
+            } else {
+                #expect(message.tag("batch") != nil)
+                current.append(message)
+            }
+        }
+        let rebuilt = texts.joined(separator: "\n")
+        #expect(rebuilt == "one\ntwo\n\(long)\nfour\nfive")
+        #expect(lines.contains { $0.contains("draft/multiline-concat") })
+    }
+
+    @Test func anIncomingMultilineBatchIsOneMessageWithItsLineBreaks() {
+        var client = Self.registered(capabilities: "batch draft/multiline=max-bytes=4096 server-time")
+        Self.feed(&client, "@time=2026-01-02T03:04:05.000Z;msgid=b1 :bob!b@h BATCH +r1 draft/multiline #chat")
+        #expect(Self.feed(&client, "@batch=r1 :bob!b@h PRIVMSG #chat :first line").events.isEmpty)
+        Self.feed(&client, "@batch=r1 :bob!b@h PRIVMSG #chat :second, and ")
+        Self.feed(&client, "@batch=r1;draft/multiline-concat :bob!b@h PRIVMSG #chat :its rest")
+        let ended = Self.feed(&client, ":irc.test BATCH -r1")
+        guard case .message(let message, .channel("#chat")) = ended.events.first else {
+            Issue.record("no message: \(ended.events)")
+            return
+        }
+        #expect(message.text == "first line\nsecond, and its rest")
+        #expect(message.serverID == "b1")
+        #expect(message.time == Timestamp(rfc3339: "2026-01-02T03:04:05.000Z"))
+    }
+
+    @Test func aQuitOrNickChangeShowsInEveryRoomThatPersonShares() {
+        var client = Self.registered()
+        Self.feed(&client, ":me!~me@host JOIN #other")
+        Self.feed(&client, ":me!~me@host JOIN #third")
+        Self.feed(&client, ":irc.test 353 me = #chat :@me +Bob")
+        Self.feed(&client, ":bob!b@h JOIN #other")
+        let renamed = Self.feed(&client, ":BOB!b@h NICK robert")
+        let places = renamed.events.compactMap { event -> IRCTarget? in
+            if case .message(_, let target) = event { return target } else { return nil }
+        }
+        #expect(places == [.channel("#chat"), .channel("#other"), .query("BOB")], "the case mapping matches bob and Bob")
+        let quit = Self.feed(&client, ":robert!b@h QUIT :gone")
+        let quitPlaces = quit.events.compactMap { event -> IRCTarget? in
+            if case .message(let message, let target) = event, message.text == "has quit (gone)" { return target } else { return nil }
+        }
+        #expect(quitPlaces == [.channel("#chat"), .channel("#other"), .query("robert")])
+        #expect(client.channel("#CHAT")?.members.count == 1)
+    }
+
+    @Test func namesAskedForAreReportedByRank() {
+        var client = Self.registered(capabilities: "multi-prefix")
+        Self.feed(&client, ":irc.test 005 me PREFIX=(ov)@+ CASEMAPPING=ascii :are supported")
+        #expect(Self.wire([client.names(in: "#chat")]) == ["NAMES #chat"])
+        Self.feed(&client, ":irc.test 353 me = #chat :zed @+alice +bob me")
+        let done = Self.feed(&client, ":irc.test 366 me #chat :End of /NAMES list.")
+        #expect(done.events == [.names(channel: "#chat", nicks: ["@alice", "+bob", "me", "zed"])])
+    }
+
+    @Test func actionsNoticesAndLatinOneLinesAreMessagesWhereTheyBelong() throws {
+        var client = Self.registered()
+        let action = Self.feed(&client, ":bob!b@h PRIVMSG #chat :\u{1}ACTION waves\u{1}")
+        #expect(action.events == [.message(Message(sender: "bob", text: "waves", time: Self.now, kind: .action), .channel("#chat"))])
+        let privately = Self.feed(&client, ":bob!b@h PRIVMSG me :psst")
+        #expect(privately.events == [.message(Message(sender: "bob", text: "psst", time: Self.now), .query("bob"))])
+        let server = Self.feed(&client, ":irc.test NOTICE me :*** Looking up your hostname")
+        guard case .message(let notice, .server) = server.events.first else {
+            Issue.record("not in the server's room: \(server.events)")
+            return
+        }
+        #expect(notice.kind == .notice)
+        var latin = client
+        let line = try IRCMessage(line: Array(":bob!b@h PRIVMSG #chat :caf".utf8) + [0xE9])
+        let read = latin.receive(line, now: Self.now)
+        #expect(read.events == [.message(Message(sender: "bob", text: "café", time: Self.now), .channel("#chat"))])
+        let version = Self.feed(&client, ":bob!b@h PRIVMSG me :\u{1}VERSION\u{1}")
+        #expect(Self.wire(version.send) == ["NOTICE bob :\u{1}VERSION chat-tui\u{1}"])
+        #expect(version.events.isEmpty)
+    }
+
+    @Test func aRefusalOfALabelledMessageSaysWhy() {
+        var client = Self.registered(capabilities: "echo-message labeled-response")
+        let sent = client.say("hi", to: "#moderated")
+        let refused = Self.feed(&client, "@label=\(sent.label) :irc.test 404 me #moderated :Cannot send to channel")
+        #expect(refused.events == [.refused(label: sent.label, reason: "#moderated Cannot send to channel")])
+        let unlabelled = client.say("again", to: "#moderated")
+        let second = Self.feed(&client, ":irc.test 404 me #moderated :Cannot send to channel (+m)")
+        #expect(second.events == [.refused(label: unlabelled.label, reason: "Cannot send to channel (+m)")])
+    }
+
+    @Test func overlongLinesAreDroppedAndCountedWithoutHoldingThem() {
+        var buffer = LineBuffer()
+        #expect(buffer.lines(adding: Array("PING :a\r\nPING".utf8)) == [Array("PING :a".utf8)])
+        #expect(buffer.lines(adding: Array(" :b\n".utf8)) == [Array("PING :b".utf8)])
+        #expect(buffer.lines(adding: [UInt8](repeating: 65, count: LineBuffer.limit + 10)).isEmpty)
+        #expect(buffer.dropped == 1)
+        #expect(buffer.lines(adding: Array("rest of it\nPING :c\n".utf8)) == [Array("PING :c".utf8)])
+        #expect(buffer.dropped == 1, "the overlong line's end is skipped, not counted again")
+    }
+}
