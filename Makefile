@@ -17,8 +17,10 @@ RELEASE := -c release -Xswiftc -static-executable -Xswiftc -cross-module-optimiz
 SUDO := $(if $(filter 0,$(shell id -u)),,sudo)
 
 # Debian packages the build needs, and those only the tests need.
-BUILD_PACKAGES := libncurses-dev pkg-config
-TEST_PACKAGES := tmux man-db
+BUILD_PACKAGES := libncurses-dev libssl-dev pkg-config
+# The IRC tests start real servers on 127.0.0.1 (InspIRCd, ngircd) with a
+# certificate authority they make with openssl.
+TEST_PACKAGES := tmux man-db inspircd ngircd openssl
 # The peers and tools the benchmark measures chat-tui beside, and the screen
 # emulator ptybench reads the screen with.
 BENCH_PACKAGES := irssi weechat-curses jq python3 python3-pyte
@@ -86,11 +88,11 @@ bench: build bench-deps
 bench-quick: build
 	$(PYTHON) bench/bench.py --quick --no-peers
 
-## deps: the ncursesw headers and library, and pkg-config to find them
+## deps: the ncursesw and OpenSSL headers and libraries, and pkg-config to find them
 deps:
 	@$(call install_missing,$(BUILD_PACKAGES))
 
-## test-deps: tmux, which the end-to-end tests drive chat-tui in, and man, which reads the man page
+## test-deps: tmux, which the end-to-end tests drive chat-tui in, man, which reads the man page, and the IRC servers
 test-deps:
 	@$(call install_missing,$(TEST_PACKAGES))
 

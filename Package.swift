@@ -33,7 +33,7 @@ let package = Package(
         .target(name: "TUI", dependencies: ["CNcurses", "CSystem", "ChatCore", "TextWidth"]),
         .executableTarget(
             name: "chat-tui",
-            dependencies: ["ChatCore", "ChatModel", "TextWidth", "ChatIO", "TUI"]
+            dependencies: ["ChatCore", "ChatModel", "TextWidth", "ChatIO", "TUI", "IRC", "ChatNet"]
         ),
         .testTarget(name: "TextWidthTests", dependencies: ["TextWidth", "ChatCore"]),
         .testTarget(name: "ChatModelTests", dependencies: ["ChatModel", "ChatCore"], exclude: ["Fixtures"]),

@@ -216,14 +216,17 @@ public final class Terminal {
         return chat_signal_descriptor(&resize)
     }
 
-    /// Waits until the keyboard or one of `descriptors` has input, the
-    /// terminal is resized, or `timeoutMilliseconds` pass. Says which have
-    /// input; the keyboard counts as having input after a resize, so that
+    /// Waits until the keyboard or one of `descriptors` has input (or, for
+    /// those also in `writing`, takes output), the terminal is resized, or
+    /// `timeoutMilliseconds` pass. Says which are ready; the keyboard counts as having input after a resize, so that
     /// `InputReader` reads the resize at once.
-    public func wait(for descriptors: [Int32], timeoutMilliseconds: Int32) -> (keyboard: Bool, ready: Set<Int32>) {
+    public func wait(for descriptors: [Int32], writing: [Int32] = [],
+                     timeoutMilliseconds: Int32) -> (keyboard: Bool, ready: Set<Int32>) {
         var polled = [pollfd(fd: inputDescriptor, events: Int16(POLLIN), revents: 0),
                       pollfd(fd: resizeDescriptor, events: Int16(POLLIN), revents: 0)]
-        polled += descriptors.map { pollfd(fd: $0, events: Int16(POLLIN), revents: 0) }
+        polled += descriptors.map { fd in
+            pollfd(fd: fd, events: Int16(POLLIN) | (writing.contains(fd) ? Int16(POLLOUT) : 0), revents: 0)
+        }
         let count = poll(&polled, nfds_t(polled.count), timeoutMilliseconds)
         if count < 0 { return (true, []) }
         let ready = Set(polled.dropFirst(2).filter { $0.revents != 0 }.map(\.fd))

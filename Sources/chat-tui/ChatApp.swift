@@ -1,7 +1,9 @@
 import ChatCore
 import ChatIO
 import ChatModel
+import ChatNet
 import Glibc
+import IRC
 import TUI
 
 /// The run loop: keys, resizes, the room file and a replayed transcript in,
@@ -42,8 +44,24 @@ struct ChatApp {
         for (index, name) in options.rooms.enumerated() {
             let label = index == 0 ? replayLabel ?? name.value : name.value
             do {
-                roomLinks.append(try RoomLink(name: name, label: label, followsFile: label != replayLabel,
+                roomLinks.append(try RoomLink(name: name, label: label, role: label == replayLabel ? .replay : .local,
                                               nick: options.nick, environment: environment, clock: clock, at: now))
+            } catch {
+                throw .storage(error)
+            }
+        }
+        // Each network, with its own room for what the server says: they
+        // connect once the loop runs, so the screen never waits for one.
+        let trust = TLSTrust(caFile: options.tlsCA, pinned: options.tlsFingerprint)
+        let ircLinks = options.networks.enumerated().map { index, address in
+            IRCLink(address: address, nick: options.nick, trust: trust, focusFirstChannel: index == 0)
+        }
+        for link in ircLinks {
+            do {
+                let file = try RoomLink(name: IRCLink.serverFile, label: link.serverRoom, role: .network(link.network),
+                                        nick: options.nick, environment: environment, clock: clock, at: now)
+                link.attach(file, asked: link.serverRoom)
+                roomLinks.append(file)
             } catch {
                 throw .storage(error)
             }
@@ -77,11 +95,17 @@ struct ChatApp {
         let screen = Screen(terminal: terminal)
         let view = ChatView(clock: clock)
         /// A new room's state, for the session's display.
-        func newRoom(_ link: RoomLink, display: Display) -> Room {
-            let isReplay = link.label == replayLabel
-            return Room(name: link.label, nick: options.nick, display: display,
-                        scrollbackLimit: isReplay ? Self.replayScrollback : nil, isReplay: isReplay,
-                        location: isReplay ? nil : link.location)
+        func newRoom(_ link: RoomLink, display: Display, nick: String = options.nick) -> Room {
+            switch link.role {
+            case .replay:
+                return Room(name: link.label, nick: nick, display: display, scrollbackLimit: Self.replayScrollback,
+                            isReplay: true)
+            case .local:
+                return Room(name: link.label, nick: nick, display: display, location: link.location)
+            case .network:
+                return Room(name: link.label, nick: nick, display: display, location: link.location,
+                            sendRule: .showPending, onNetwork: true)
+            }
         }
         var changed = true
         var drawn = 0.0
@@ -93,7 +117,7 @@ struct ChatApp {
                               senderColumnLimit: options.nickWidth)
         var session = Session(rooms: roomLinks.map { newRoom($0, display: display) }, display: display)
         // Every source and sink of messages, the replay first: the run loop knows them only as links.
-        var links: [Link] { (replay.map { [$0] } ?? []) + roomLinks }
+        var links: [Link] { (replay.map { [$0] } ?? []) + roomLinks + ircLinks }
 
         /// Lines of a room read when it opens: at least three screens' worth.
         var firstHistory: Int { max(RoomLink.historyLines, 3 * terminal.size.rows) }
@@ -114,14 +138,9 @@ struct ChatApp {
                 screen.invalidate()
                 if let size = terminal.takeResize() { feed(.resize(size)) }
                 changed = true
-            case .send, .loadOlderMessages:
+            case .send, .loadOlderMessages, .request:
                 // The first link of the room that carries such effects out answers.
-                var answers: [Event] = []
-                for link in links where link.rooms.contains(target) {
-                    guard let answered = link.carryOut(roomEffect.effect, for: target, at: now) else { continue }
-                    answers = answered
-                    break
-                }
+                let answers = carriedOut(roomEffect) ?? []
                 for answer in answers { feed(answer, to: target) }
                 guard case .send(let id, let message) = roomEffect.effect, answers.contains(.delivered(id)) else { return }
                 do throws(StorageError) {
@@ -133,11 +152,43 @@ struct ChatApp {
             case .quit:
                 running = false
             case .openRoom(let name):
-                open(name)
+                // A network's room opens the network's channel or private room.
+                guard let answers = carriedOut(roomEffect) else { return open(name) }
+                for answer in answers { feed(answer, to: target) }
             case .closeRoom(let name):
                 close(name, state: session.closed)
             case .bell:
                 terminal.bell()
+            }
+        }
+        /// What the first link of the effect's room that carries it out
+        /// answers; nil when none does. Rooms a network link asks for on the way are opened.
+        func carriedOut(_ roomEffect: Session.RoomEffect) -> [Event]? {
+            for link in links where link.rooms.contains(roomEffect.room) {
+                guard let answers = link.carryOut(roomEffect.effect, for: roomEffect.room, at: now) else { continue }
+                openRooms(askedBy: link)
+                return answers
+            }
+            return nil
+        }
+        /// Opens the rooms a network link asked for: a channel joined, a private conversation.
+        func openRooms(askedBy link: Link) {
+            guard let network = link as? IRCLink else { return }
+            for opening in network.takeOpenings() {
+                // A label another room has gets the network's name.
+                let label = session.index(of: opening.label) == nil ? opening.label : "\(opening.label)@\(network.network)"
+                do {
+                    let file = try RoomLink(name: opening.file, label: label, role: .network(network.network),
+                                            nick: options.nick, environment: environment, clock: clock, at: now)
+                    network.attach(file, asked: opening.label)
+                    roomLinks.append(file)
+                    let nick = network.nick
+                    session.open(newRoom(file, display: session.display, nick: nick), focus: opening.focus)
+                    restoreDrafts(of: file)
+                    feed(file.history(count: firstHistory, at: now), to: file.label)
+                } catch {
+                    feed(.notice(.cannotOpenRoom(opening.file, reason: error.reason)))
+                }
             }
         }
         /// Saves each room's draft when due (or, unless `onlyWhenDue`, whenever
@@ -187,7 +238,7 @@ struct ChatApp {
         screen.draw(view.frame(for: session))
         // History comes after the first frame, so a large room never delays it.
         // A replay shows the transcript alone.
-        for link in roomLinks where link.followsFile {
+        for link in roomLinks where link.label != replayLabel {
             feed(link.history(count: firstHistory, at: now), to: link.label)
         }
 
@@ -210,7 +261,8 @@ struct ChatApp {
                 if let due = link.millisecondsUntilDue(at: now) { timeout = min(timeout, due) }
             }
             let linkDescriptors = links.flatMap(\.descriptors)
-            let ready = terminal.wait(for: linkDescriptors + [stopSignals.descriptor], timeoutMilliseconds: timeout)
+            let ready = terminal.wait(for: linkDescriptors + [stopSignals.descriptor], writing: links.flatMap(\.writeDescriptors),
+                                      timeoutMilliseconds: timeout)
             if ready.ready.contains(stopSignals.descriptor), let signal = stopSignals.received() {
                 stopSignal = signal
                 break
@@ -234,7 +286,14 @@ struct ChatApp {
                 take(.widthRulesLearned(learned), for: nil)
             }
             for link in links where running {
-                for (event, room) in link.events(ready: ready.ready, at: now) where running { take(event, for: room) }
+                let events = link.events(ready: ready.ready, at: now)
+                openRooms(askedBy: link)
+                for (event, room) in events where running {
+                    // What the user must see wherever they are is already in the
+                    // network's room when they are looking at it.
+                    if room == nil, let network = link as? IRCLink, session.focused.name == network.serverRoom { continue }
+                    take(event, for: room)
+                }
             }
             if fed { changed = true } else { pouring = false }
             if saveDrafts(onlyWhenDue: true) { changed = true }
@@ -242,6 +301,7 @@ struct ChatApp {
         // Quitting, the user has had the drafts taken over into the history;
         // a process stopped by a signal keeps them for the next start.
         if stopSignal == nil { roomLinks.forEach { $0.removeKeptDrafts() } }
+        ircLinks.forEach { $0.finish() }
         return stopSignal
     }
 

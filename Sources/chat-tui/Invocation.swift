@@ -1,5 +1,7 @@
 import ChatCore
 import ChatModel
+import ChatNet
+import IRC
 
 /// What the command line asks for.
 enum Invocation: Equatable {
@@ -51,14 +53,33 @@ enum Invocation: Equatable {
                 options.replaySender = try Options.validatedNick(try value(of: name, inlineValue, &remaining))
             case "--speed":
                 options.speed = try Options.validatedSpeed(try value(of: name, inlineValue, &remaining))
+            case "--tls-ca":
+                options.tlsCA = try value(of: name, inlineValue, &remaining)
+            case "--tls-fingerprint":
+                let text = try value(of: name, inlineValue, &remaining)
+                guard let fingerprint = Fingerprint(text) else { throw .invalidFingerprint(text) }
+                options.tlsFingerprint = fingerprint
             default:
                 if argument.hasPrefix("-") && argument != "-" { throw UsageError.unknownOption(argument) }
-                throw UsageError.unexpectedArgument(argument)
+                guard IRCAddress.looksLikeAddress(argument) else { throw UsageError.unexpectedArgument(argument) }
+                do throws(IRCAddress.Problem) {
+                    options.networks.append(try IRCAddress(url: argument))
+                } catch {
+                    throw .invalidAddress(error)
+                }
             }
         }
-        // Each room once, in the order first given.
-        if !rooms.isEmpty {
+        // Each room once, in the order first given. Networks alone open no local room.
+        if !rooms.isEmpty || !options.networks.isEmpty {
             options.rooms = rooms.reduce(into: []) { if !$0.contains($1) { $0.append($1) } }
+        }
+        // A replay is shown in a local room.
+        if options.replay != nil && options.rooms.isEmpty { options.rooms = [.local] }
+        if !options.networks.contains(where: \.tls) {
+            for option in ["--tls-ca", "--tls-fingerprint"]
+            where arguments.contains(where: { $0 == option || $0.hasPrefix(option + "=") }) {
+                throw .optionNeedsNetwork(option)
+            }
         }
         if options.replay == nil {
             if arguments.contains(where: { $0 == "--speed" || $0.hasPrefix("--speed=") }) { throw .optionNeedsReplay("--speed") }

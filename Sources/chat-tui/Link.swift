@@ -10,13 +10,21 @@ protocol Link: AnyObject {
     var rooms: [String] { get }
     /// The descriptors to wait on for this link's input; empty when it has none.
     var descriptors: [Int32] { get }
+    /// The descriptors to wait on until they take output: those with output queued.
+    var writeDescriptors: [Int32] { get }
     /// How long the loop may wait before this link needs a turn with nothing
     /// ready, in milliseconds from `now`; nil for no limit.
     func millisecondsUntilDue(at now: Moment) -> Int32?
-    /// What arrived, as events for its rooms, given the descriptors that are
+    /// What arrived, as events for its rooms (nil: the room shown, for what
+    /// the user must see wherever they are), given the descriptors that are
     /// ready; called every turn.
-    func events(ready: Set<Int32>, at now: Moment) -> [(event: Event, room: String)]
+    func events(ready: Set<Int32>, at now: Moment) -> [(event: Event, room: String?)]
     /// Carries out `effect` for `room` and returns the events that answer it,
     /// or nil when this link does not carry out such effects.
     func carryOut(_ effect: Effect, for room: String, at now: Moment) -> [Event]?
+}
+
+extension Link {
+    /// A link that only reads waits for no descriptor to take output.
+    var writeDescriptors: [Int32] { [] }
 }

@@ -1,5 +1,7 @@
 import ChatCore
 import ChatModel
+import ChatNet
+import IRC
 
 /// How to run the chat screen.
 struct Options: Equatable {
@@ -11,8 +13,14 @@ struct Options: Equatable {
 
     /// The name the user's messages are sent under.
     var nick: String
-    /// The rooms opened, in order; the first has the focus.
+    /// The local rooms opened, in order; the first has the focus.
     var rooms = [RoomName.local]
+    /// The IRC networks to connect to, in order, each with its channels.
+    var networks: [IRCAddress] = []
+    /// A CA (PEM) trusted besides the system's, for every network over TLS.
+    var tlsCA: String?
+    /// The one certificate trusted instead of any CA, for every network over TLS.
+    var tlsFingerprint: Fingerprint?
     /// A transcript to show as it arrives, if any.
     var replay: ReplaySource?
     /// Who plain-text lines of the replayed transcript are from.

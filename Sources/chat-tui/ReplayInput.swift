@@ -60,7 +60,7 @@ final class ReplayInput: Link {
     /// The input's descriptor, while it has not ended.
     var descriptors: [Int32] { lines.ended ? [] : [lines.descriptor] }
 
-    func events(ready: Set<Int32>, at now: Moment) -> [(event: Event, room: String)] {
+    func events(ready: Set<Int32>, at now: Moment) -> [(event: Event, room: String?)] {
         read(at: now, readable: ready.contains(lines.descriptor))
     }
 
@@ -73,8 +73,8 @@ final class ReplayInput: Link {
     }
 
     /// Reads what has arrived, and returns the events for the messages now due.
-    private func read(at now: Moment, readable: Bool) -> [(event: Event, room: String)] {
-        var events: [(event: Event, room: String)] = []
+    private func read(at now: Moment, readable: Bool) -> [(event: Event, room: String?)] {
+        var events: [(event: Event, room: String?)] = []
         if readable {
             let stamp = now.wall
             for line in lines.readLines() {

@@ -3,15 +3,29 @@ import ChatIO
 import ChatModel
 import Glibc
 
-/// One local room's files: its room file (history in, other processes' lines
-/// in, sent messages out) and this process's draft of it. Each turn the run
-/// loop asks it for what arrived and hands it what the room's state asked for;
-/// it turns both into events for the room.
+/// One room's files: its room file (history in, other processes' lines in,
+/// sent messages out) and this process's draft of it. Each turn the run loop
+/// asks it for what arrived and hands it what the room's state asked for; it
+/// turns both into events for the room.
 final class RoomLink: Link {
-    /// The room's label in the session: its name, or `NAME · replay`.
+    /// Whose messages a room's file holds, which decides what its link does.
+    enum Role {
+        /// A local room: its file is the conversation, followed for other
+        /// processes' lines, and what the user sends is stored in it.
+        case local
+        /// The room a replay is shown in: its messages come from the replay
+        /// (nothing older is read), and what the user sends is stored.
+        case replay
+        /// A network's room, in the folder of its network: the network link
+        /// sends and stores (`store`); the file gives the history.
+        case network(String)
+    }
+
+    /// The room's label in the session: its name, `NAME · replay`, or a channel's.
     let label: String
-    /// False for the room a replay is shown in: its messages come from the replay.
-    let followsFile: Bool
+    let role: Role
+    /// True when other processes' lines are read from the file as they come.
+    var followsFile: Bool { if case .local = role { true } else { false } }
     let name: RoomName
     /// Where the room is kept, as the user would write the path.
     let location: String
@@ -29,19 +43,26 @@ final class RoomLink: Link {
 
     /// Opens the room's file and its drafts folder, taking over the drafts
     /// that processes now gone left in it.
-    init(name: RoomName, label: String, followsFile: Bool = true, nick: String, environment: [String: String],
+    init(name: RoomName, label: String, role: Role = .local, nick: String, environment: [String: String],
          clock: ClockFace, at now: Moment) throws(StorageError) {
         own = OwnNames(nick)
         self.name = name
         self.label = label
-        self.followsFile = followsFile
+        self.role = role
         self.clock = clock
-        file = try RoomFile(folder: DataFolders.rooms(environment: environment), room: name.value)
+        var rooms = DataFolders.rooms(environment: environment)
+        var draftRoom = name.value
+        if case .network(let network) = role {
+            let folder = RoomName(fileSafe: network).value
+            rooms += "/" + folder
+            draftRoom = folder + "/" + name.value
+        }
+        file = try RoomFile(folder: rooms, room: name.value)
         location = Self.homeRelative(file.path, environment: environment)
         reader = TranscriptReader(source: name.value, clock: clock, today: clock.civilTime(now.wall))
         var folder: DraftFolder?
         do {
-            folder = try DraftFolder(drafts: DataFolders.drafts(environment: environment), room: name.value)
+            folder = try DraftFolder(drafts: DataFolders.drafts(environment: environment), room: draftRoom)
             adopted = try folder?.adoptOrphans() ?? []
             draftProblem = nil
         } catch {
@@ -82,7 +103,8 @@ final class RoomLink: Link {
     /// The next older lines of the room, as `Effect.loadOlderMessages` asks.
     /// The room a replay is shown in holds the replay alone: nothing is older.
     private func olderHistory(at now: Moment) -> Event {
-        guard followsFile, file.hasOlderLines else { return .history([], reachedStart: true) }
+        if case .replay = role { return .history([], reachedStart: true) }
+        guard file.hasOlderLines else { return .history([], reachedStart: true) }
         return history(file.olderLines(Self.olderHistoryLines), at: now)
     }
 
@@ -119,7 +141,7 @@ final class RoomLink: Link {
     }
 
     /// Lines other processes appended since the last look, when it is time to look.
-    func events(ready: Set<Int32>, at now: Moment) -> [(event: Event, room: String)] {
+    func events(ready: Set<Int32>, at now: Moment) -> [(event: Event, room: String?)] {
         guard followsFile, now.monotonic >= nextLook else { return [] }
         return arrived(at: now).map { ($0, label) }
     }
@@ -135,6 +157,7 @@ final class RoomLink: Link {
     func carryOut(_ effect: Effect, for room: String, at now: Moment) -> [Event]? {
         switch effect {
         case .send(let id, let message):
+            if case .network = role { return nil }  // the network sends, then stores
             own.add(message.sender)
             // What others appended first is shown first, so the pane keeps the file's order.
             let before = followsFile ? arrived(at: now) : []
@@ -148,6 +171,18 @@ final class RoomLink: Link {
             return [olderHistory(at: now)]
         default:
             return nil
+        }
+    }
+
+    /// Stores a message of a network's room (received, or sent and confirmed);
+    /// a message that cannot be stored is still shown, and the problem returned.
+    func store(_ message: Message) -> StorageError? {
+        if message.isOwn { own.add(message.sender) }
+        do throws(StorageError) {
+            try file.append(Transcript.encode(message))
+            return nil
+        } catch {
+            return error
         }
     }
 

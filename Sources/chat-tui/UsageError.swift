@@ -1,5 +1,6 @@
 import ChatCore
 import ChatModel
+import IRC
 
 /// A command line chat-tui cannot follow; reported with status 2.
 enum UsageError: Error, Equatable, CustomStringConvertible {
@@ -12,6 +13,9 @@ enum UsageError: Error, Equatable, CustomStringConvertible {
     case invalidStyle(String)
     case invalidNickWidth(String)
     case optionNeedsReplay(String)
+    case invalidAddress(IRCAddress.Problem)
+    case invalidFingerprint(String)
+    case optionNeedsNetwork(String)
 
     var description: String {
         switch self {
@@ -25,6 +29,10 @@ enum UsageError: Error, Equatable, CustomStringConvertible {
         case .invalidNickWidth(let text):
             return "cannot use '\(text)' as a nick width: give a number of columns from 1 to \(Options.nickWidths.upperBound)"
         case .optionNeedsReplay(let option): return "option '\(option)' only applies with --replay"
+        case .invalidAddress(let problem): return problem.description
+        case .invalidFingerprint(let text):
+            return "cannot read '\(text)' as a certificate's fingerprint: write SHA256: and 32 bytes in hexadecimal, as chat-tui shows it"
+        case .optionNeedsNetwork(let option): return "option '\(option)' only applies with an ircs:// address"
         }
     }
 }

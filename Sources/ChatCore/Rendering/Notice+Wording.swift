@@ -10,6 +10,8 @@ extension Notice {
         case .cannotOpenRoom(let name, let reason): ["cannot open room \(name): \(reason)"]
         case .draftNotSaved(let reason): ["draft not saved: \(reason)"]
         case .draftsNotRead(let reason): ["drafts not read: \(reason)"]
+        case .connectionLost(let network, let reason): ["\(network): \(reason)"]
+        case .names(let channel, let nicks): ["in \(channel) (\(nicks.count)): \(nicks.joined(separator: " "))"]
         }
     }
 

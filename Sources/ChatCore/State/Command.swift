@@ -3,14 +3,19 @@ import ChatModel
 /// What a draft that starts with `/` asks for, its name in any case (`/NICK`).
 /// `//text` sends `/text` as it is.
 public enum Command: Equatable {
-    case quit
+    /// Leave chat-tui; a network's room passes the reason on.
+    case quit(reason: String?)
     case help
     case clear
     case nick(String)
-    /// Open (or go to) a local room.
+    /// Open (or go to) a room: a local room, or on a network a channel.
     case join(RoomName)
-    /// Close the room.
-    case part
+    /// Close the room; on a network, leave the channel with the reason.
+    case part(reason: String?)
+    /// Open (or go to) the private room of a nick on the room's network.
+    case query(RoomName)
+    /// What only a network's room can do.
+    case network(NetworkRequest)
     /// An action, as IRC's /me: `* alice waves`.
     case me(String)
     /// Text to send as a message even though it starts with `/`.
@@ -22,9 +27,12 @@ public enum Command: Equatable {
         case usage(String)
         case badNick(String, Nick.Problem)
         case badRoom(RoomName.Problem)
+        /// A command only a network's room has, given in a local room.
+        case needsNetwork(String)
 
         public var description: String {
             switch self {
+            case .needsNetwork(let name): return "/\(name) works in a network's rooms (chat-tui ircs://HOST/#channel)"
             case .unknown(let name): return "unknown command /\(name): /help lists them, //\(name) sends it as text"
             case .usage(let usage): return "usage: \(usage)"
             case .badNick(let nick, let problem): return "cannot use '\(nick)' as a nick: \(problem)"
@@ -40,9 +48,14 @@ public enum Command: Equatable {
         ("/nick NAME", "send as NAME from now on (no spaces, at most 32 characters)"),
         ("/me TEXT", "send an action, shown as `* you TEXT`"),
         ("/clear", "clear the view; the room's history stays on disk"),
-        ("/join NAME", "open the room NAME (or go to it), beside the others"),
-        ("/part", "close this room (not the last one: /quit leaves)"),
-        ("/quit", "quit (words after it are ignored)"),
+        ("/join NAME", "open room NAME, or go to it; on a network, join channel NAME"),
+        ("/part [REASON]", "close this room (not the last); network: leave the channel"),
+        ("/msg NICK TEXT", "network: send NICK a private message, in a room of its own"),
+        ("/query NICK", "network: open the private room with NICK"),
+        ("/topic [TEXT]", "network: show the channel's topic, or set it"),
+        ("/names", "network: who is in the channel"),
+        ("/quote LINE", "network: send LINE to the server as it is"),
+        ("/quit [REASON]", "quit; networks are told REASON"),
         ("//text", "send `/text` as it is"),
     ]
 
@@ -60,16 +73,33 @@ public enum Command: Equatable {
         let argument = body.dropFirst(name.count).drop { $0 == " " || $0 == "\t" }
         let bare = argument.allSatisfy(\.isWhitespace)
         switch name.lowercased() {
-        case "quit": return .quit
+        case "quit": return .quit(reason: bare ? nil : String(argument))
         case "help":
             guard bare else { throw .usage("/help (it takes nothing after it)") }
             return .help
         case "clear":
             guard bare else { throw .usage("/clear (it takes nothing after it)") }
             return .clear
-        case "part":
-            guard bare else { throw .usage("/part (it takes nothing after it)") }
-            return .part
+        case "part": return .part(reason: bare ? nil : String(argument))
+        case "msg":
+            let nick = argument.prefix { !$0.isWhitespace }
+            let text = argument.dropFirst(nick.count).drop { $0 == " " || $0 == "\t" }
+            guard !nick.isEmpty, !text.allSatisfy(\.isWhitespace) else { throw .usage("/msg NICK TEXT") }
+            return .network(.message(to: String(nick), text: String(text)))
+        case "query":
+            guard !bare, !argument.contains(where: \.isWhitespace) else { throw .usage("/query NICK") }
+            do throws(RoomName.Problem) {
+                return .query(try RoomName(String(argument)))
+            } catch {
+                throw .badRoom(error)
+            }
+        case "topic": return .network(.topic(bare ? nil : String(argument)))
+        case "names":
+            guard bare else { throw .usage("/names (it takes nothing after it)") }
+            return .network(.names)
+        case "quote":
+            guard !bare else { throw .usage("/quote LINE") }
+            return .network(.quote(String(argument)))
         case "join":
             guard !bare else { throw .usage("/join NAME") }
             do throws(RoomName.Problem) {

@@ -20,4 +20,6 @@ public enum Effect: Equatable, Sendable {
     case closeRoom(String)
     /// Ring the terminal's bell: a message in another room named the user.
     case bell
+    /// Ask the room's network for this (a command in a network's room).
+    case request(NetworkRequest)
 }

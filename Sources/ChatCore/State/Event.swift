@@ -42,6 +42,9 @@ public enum Event: Equatable, Sendable {
     /// Something chat-tui itself must tell the user, shown in the pane and not
     /// stored, such as `Notice.cannotOpenRoom`.
     case notice(Notice)
+    /// The room's network confirmed the user's nick is now this: messages are
+    /// sent under it, and the room says so.
+    case nickChanged(String)
     /// Standard output, where sent messages are copied, stopped taking them
     /// (its reader went away): say so, and stop copying.
     case outputClosed(String)

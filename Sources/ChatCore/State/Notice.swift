@@ -17,6 +17,10 @@ public enum Notice: Equatable, Sendable {
     case cannotOpenRoom(RoomName, reason: String)
     /// The draft could not be written to disk, and why; it is tried again.
     case draftNotSaved(reason: String)
+    /// The connection to a network ended without the user asking, and why.
+    case connectionLost(network: String, reason: String)
+    /// Who is in the channel, as `/names` asked.
+    case names(channel: String, nicks: [String])
     /// The drafts folder could not be read, and why: drafts left by earlier runs are not offered.
     case draftsNotRead(reason: String)
 }

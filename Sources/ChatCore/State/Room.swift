@@ -20,6 +20,10 @@ public struct Room: Sendable {
     public private(set) var outbox = Outbox()
     /// What sending does to the composer, as the room's link needs.
     public let sendRule: SendRule
+    /// True for a room of a network (a channel, a private conversation, the
+    /// server's own): its commands ask the network (`Effect.request`), and a
+    /// new nick waits for the network to confirm it.
+    public let onNetwork: Bool
     /// True while older messages asked for with `Effect.loadOlderMessages` are
     /// on their way, so they are asked for once.
     private var olderMessagesAsked = false
@@ -76,10 +80,11 @@ public struct Room: Sendable {
     public static let groupingGap: Int64 = 5 * 60
 
     public init(name: String, nick: String, display: Display, scrollbackLimit: Int? = nil, isReplay: Bool = false,
-                location: String? = nil, sendRule: SendRule = .keepDraftUntilStored) {
+                location: String? = nil, sendRule: SendRule = .keepDraftUntilStored, onNetwork: Bool = false) {
         self.name = name
         self.nick = nick
         self.sendRule = sendRule
+        self.onNetwork = onNetwork
         self.location = location
         self.scrollbackLimit = scrollbackLimit
         self.isReplay = isReplay
@@ -255,6 +260,9 @@ public struct Room: Sendable {
             draftProblem = problem
         case .outputClosed(let reason):
             outputProblem = reason
+        case .nickChanged(let name):
+            nick = name
+            note(.nickChanged(name), now: now)
         case .notice(let notice):
             note(notice, now: now)
             returnToNewest()
@@ -430,20 +438,12 @@ public struct Room: Sendable {
         do throws(Command.Problem) {
             command = try Command.parse(text)
         } catch {
-            // On the separator while it fits there, and whole in the pane at any width.
-            warning = .commandProblem(error)
-            note(.commandProblem(error), now: now)
-            returnToNewest()
-            return []
+            return refuse(error, now: now)
         }
         switch command {
         case nil: return send(Message(sender: nick, text: text, time: now, isOwn: true), display: display)
         case .literal(let text): return send(Message(sender: nick, text: text, time: now, isOwn: true), display: display)
         case .me(let text): return send(Message(sender: nick, text: text, time: now, kind: .action, isOwn: true), display: display)
-        case .quit:
-            composer.reset()
-            warning = nil
-            return [.quit]
         case .help:
             note(.help, now: now)
         case .clear:
@@ -451,21 +451,54 @@ public struct Room: Sendable {
             messages.removeAll()
             measureSenders(display: display)
             returnToNewest()
-        case .nick(let name):
+        case .nick(let name) where !onNetwork:
             nick = name
             note(.nickChanged(name), now: now)
+        case .quit(let reason):
+            return ran(onNetwork ? [.request(.quit(reason: reason)), .quit] : [.quit])
+        case .nick(let name):
+            return ran([.request(.nick(name))])
         case .join(let name):
-            composer.reset()
-            warning = nil
-            return [.openRoom(name)]
-        case .part:
-            composer.reset()
-            warning = nil
-            return [.closeRoom(name)]
+            return ran([.openRoom(name)])
+        case .part(let reason):
+            return ran(onNetwork ? [.request(.part(reason: reason)), .closeRoom(name)] : [.closeRoom(name)])
+        case .query(let name):
+            guard onNetwork else { return refuse(.needsNetwork("query"), now: now) }
+            return ran([.openRoom(name)])
+        case .network(let request):
+            guard onNetwork else { return refuse(.needsNetwork(Self.commandName(of: request)), now: now) }
+            return ran([.request(request)])
         }
+        return ran([])
+    }
+
+    /// A command was run: the composer empties for the next, and `effects` carry it out.
+    private mutating func ran(_ effects: [Effect]) -> [Effect] {
         composer.reset()
         warning = nil
+        return effects
+    }
+
+    /// A command cannot be run: the draft stays to fix, and the problem is
+    /// said on the separator while it fits there, and whole in the pane at any width.
+    private mutating func refuse(_ problem: Command.Problem, now: Timestamp) -> [Effect] {
+        warning = .commandProblem(problem)
+        note(.commandProblem(problem), now: now)
+        returnToNewest()
         return []
+    }
+
+    /// The command a network request comes from, as the user typed it.
+    private static func commandName(of request: NetworkRequest) -> String {
+        switch request {
+        case .message: "msg"
+        case .nick: "nick"
+        case .part: "part"
+        case .quit: "quit"
+        case .topic: "topic"
+        case .names: "names"
+        case .quote: "quote"
+        }
     }
 
     /// Hands `message` to the room's link, by the room's `sendRule`.

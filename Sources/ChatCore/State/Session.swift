@@ -50,10 +50,11 @@ public struct Session: Sendable {
         rooms.firstIndex { $0.name == room }
     }
 
-    /// Adds an opened room after the others and shows it.
-    public mutating func open(_ room: Room) {
+    /// Adds an opened room after the others, and shows it unless `focus` is
+    /// false (a private message someone started: it is counted as unread instead).
+    public mutating func open(_ room: Room, focus: Bool = true) {
         rooms.append(room)
-        focus(on: rooms.count - 1)
+        if focus { self.focus(on: rooms.count - 1) }
     }
 
     /// Changes the session by one event: typing, keys and the focused room's

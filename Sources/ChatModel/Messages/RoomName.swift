@@ -43,6 +43,27 @@ public struct RoomName: Equatable, Sendable, CustomStringConvertible {
         value = name
     }
 
+    /// A name from elsewhere (an IRC channel or nick) made safe as a file
+    /// name: `%`, `/`, control characters and a leading `.` are written as
+    /// `%XX` of their UTF-8 bytes, and a name too long is cut on a character
+    /// boundary. Different names stay different, except past the cut.
+    public init(fileSafe name: String) {
+        var encoded = ""
+        for (index, scalar) in name.unicodeScalars.enumerated() {
+            let unsafe = scalar == "%" || scalar == "/" || (index == 0 && scalar == ".")
+                || scalar.properties.generalCategory == .control || WidthRules.visibleReplacement(for: scalar) != nil
+            if unsafe {
+                for byte in String(scalar).utf8 {
+                    encoded += "%" + (byte < 16 ? "0" : "") + String(byte, radix: 16, uppercase: true)
+                }
+            } else {
+                encoded.unicodeScalars.append(scalar)
+            }
+        }
+        while encoded.utf8.count > Self.maxBytes { encoded.removeLast() }
+        value = encoded.isEmpty ? "%" : encoded
+    }
+
     private init(unchecked: String) {
         value = unchecked
     }

@@ -69,7 +69,7 @@ public struct CertificateProblem: Equatable, Sendable, CustomStringConvertible {
         case .other(let text):
             what = "its certificate was refused: \(text)"
         }
-        return "not connected: the server is not trusted: \(what). Its certificate's fingerprint is \(fingerprint). "
-            + "To trust this server, give its CA with --tls-ca FILE, or pin this certificate with --tls-fingerprint \(fingerprint)"
+        return "not connected: the server is not trusted: \(what). To trust this server, give its CA with "
+            + "--tls-ca FILE, or pin the certificate it showed with --tls-fingerprint \(fingerprint)"
     }
 }

@@ -84,11 +84,11 @@ import Testing
     }
 
     @Test func helpListsTheCommandsInThePaneWithoutSendingAnything() {
-        var chat = Harness(columns: 80, rows: 16)
+        var chat = Harness(columns: 80, rows: 50)
         enter("/help", in: &chat)
         #expect(chat.effects.isEmpty)
-        let pane = (0..<14).map { chat.frame.text(ofRow: $0) }.joined(separator: "\n")
-        for command in ["/nick NAME", "/me TEXT", "/clear", "/quit", "//text"] {
+        let pane = (0..<48).map { chat.frame.text(ofRow: $0) }.joined(separator: "\n")
+        for command in ["/nick NAME", "/me TEXT", "/clear", "/quit", "//text", "/msg NICK TEXT"] {
             #expect(pane.contains(command))
         }
     }

@@ -184,6 +184,16 @@ import Testing
         #expect(throws: problem) { try RoomName(name) }
     }
 
+    @Test func anyChannelNameBecomesASafeFileNameOfItsOwn() throws {
+        let names = ["#chat", "#a/b", "#a%2Fb", "..", ".x", "#bell\u{7}", "#rtl\u{202E}", "#日本語", "nick"]
+        let encoded = names.map { RoomName(fileSafe: $0).value }
+        #expect(encoded == ["#chat", "#a%2Fb", "#a%252Fb", "%2E.", "%2Ex", "#bell%07", "#rtl%E2%80%AE", "#日本語", "nick"])
+        #expect(Set(encoded).count == names.count, "different names, different files")
+        for name in encoded { #expect(try RoomName(name).value == name, "each is a name the rooms folder takes") }
+        let long = RoomName(fileSafe: String(repeating: "日", count: 100)).value
+        #expect(long.utf8.count <= RoomName.maxBytes && long.allSatisfy { $0 == "日" })
+    }
+
     @Test func namesTooLongForAFileAreRefused() {
         #expect(throws: RoomName.Problem.self) { try RoomName(String(repeating: "部", count: 100)) }
     }

@@ -1,0 +1,307 @@
+import ChatCore
+import ChatModel
+import ChatNet
+import IRC
+
+/// One IRC network: its connection, the protocol client, and the rooms it
+/// serves (its own room for what the server says, each channel and each
+/// private conversation). It turns what arrives into events for those rooms,
+/// stores their messages in their room files, and carries out what they ask.
+final class IRCLink: Link {
+    let address: IRCAddress
+    /// The network's name: its room's label and its folder of room files.
+    let network: String
+    /// The label of the network's own room.
+    let serverRoom: String
+    private let connection: Connection
+    private var lines = LineBuffer()
+    private var client: IRCClient
+    /// The rooms open for this network: the label of each, by folded channel
+    /// or nick (the server's room under "").
+    private var labels: [String: String] = [:]
+    /// The room files of the rooms open, by label.
+    private var files: [String: RoomLink] = [:]
+    /// Rooms to open, for the program to take.
+    private var openings: [RoomOpening] = []
+    /// Channels the user asked to join, by folded name, to show once joined.
+    private var focusOnJoin: Set<String> = []
+    /// Messages sent and not confirmed yet, by their label.
+    private var unconfirmed: [String: (room: String, id: LocalID?, message: Message)] = [:]
+    /// What happened while carrying out an effect, taken in at the next turn.
+    private var deferred: [Connection.Happening] = []
+    /// Events for rooms that had to be opened first, given at the next turn.
+    private var waiting: [(event: Event, room: String?)] = []
+    /// True once the user quit the network.
+    private var quitting = false
+    /// Lines the server sent that could not be read, dropped and counted.
+    private(set) var unreadableLines = 0
+
+    /// Connects to `address` as `nick`; `focusFirstChannel` shows its first
+    /// channel once joined (the first network's, so typing goes there at once).
+    init(address: IRCAddress, nick: String, trust: TLSTrust, focusFirstChannel: Bool) {
+        self.address = address
+        network = address.name
+        serverRoom = address.tls ? address.name : address.name + " (no TLS)"
+        client = IRCClient(identity: IRCIdentity(nick: nick), channels: address.channels)
+        connection = Connection(host: address.host, port: address.port, trust: address.tls ? trust : nil)
+        labels[""] = serverRoom
+        if focusFirstChannel, let first = address.channels.first { focusOnJoin.insert(client.features.caseMapping.folded(first)) }
+    }
+
+    /// The user's nick on the network, as the server last confirmed it.
+    var nick: String { client.nick }
+
+    /// The network room's file name in the network's folder.
+    static let serverFile = try! RoomName("%server")  // `%` starts no other file: it is written %25
+
+    /// Hands the link the file of a room it asked for, under the label the
+    /// room has (which may differ from the one asked for).
+    func attach(_ file: RoomLink, asked: String) {
+        files[file.label] = file
+        for (key, label) in labels where label == asked { labels[key] = file.label }
+    }
+
+    /// The rooms the program should open now, each once.
+    func takeOpenings() -> [RoomOpening] {
+        defer { openings = [] }
+        return openings
+    }
+
+    // MARK: Link
+
+    var rooms: [String] { Array(labels.values) }
+
+    var descriptors: [Int32] { connection.descriptor.map { [$0] } ?? [] }
+
+    var writeDescriptors: [Int32] { connection.wantsWrite ? descriptors : [] }
+
+    func millisecondsUntilDue(at now: Moment) -> Int32? {
+        deferred.isEmpty && waiting.isEmpty ? nil : 0
+    }
+
+    func events(ready: Set<Int32>, at now: Moment) -> [(event: Event, room: String?)] {
+        var events = waiting
+        waiting = []
+        var happenings = deferred
+        deferred = []
+        if let descriptor = connection.descriptor, ready.contains(descriptor) { happenings += connection.advance() }
+        for happening in happenings { events += take(happening, at: now) }
+        return events
+    }
+
+    func carryOut(_ effect: Effect, for room: String, at now: Moment) -> [Event]? {
+        switch effect {
+        case .send(let id, let message):
+            guard let target = target(of: room) else {
+                return [.deliveryFailed(id, "this room talks to the server: /quote LINE sends it a line")]
+            }
+            return say(message, to: target, room: room, id: id, at: now)
+        case .openRoom(let name):
+            if client.features.isChannel(name.value) {
+                focusOnJoin.insert(client.features.caseMapping.folded(name.value))
+                write([client.join([name.value])], at: now)
+            } else {
+                _ = self.room(for: .query(name.value), focus: true)
+            }
+            return []
+        case .request(let request):
+            return carryOut(request, for: room, at: now)
+        default:
+            return nil
+        }
+    }
+
+    /// Ends the session with the network: says goodbye, unless the user already did.
+    func finish() {
+        if !quitting, client.isRegistered, let line = try? client.quit(reason: nil).encoded() {
+            connection.send(Array((line + "\r\n").utf8))
+        }
+        quitting = true
+        connection.close()
+    }
+
+    // MARK: What the rooms ask
+
+    private func carryOut(_ request: NetworkRequest, for room: String, at now: Moment) -> [Event] {
+        let target = target(of: room)
+        switch request {
+        case .message(let nick, let text):
+            let query = self.room(for: .query(nick), focus: false)
+            let message = Message(sender: client.nick, text: text, time: now.wall, isOwn: true)
+            for event in say(message, to: nick, room: query, id: nil, at: now) { waiting.append((event, query)) }
+            return []
+        case .nick(let nick):
+            write([client.changeNick(to: nick)], at: now)
+        case .part(let reason):
+            if let target, client.features.isChannel(target) { write([client.part(target, reason: reason)], at: now) }
+            forget(room)
+        case .quit(let reason):
+            write([client.quit(reason: reason)], at: now)
+            quitting = true
+        case .topic(let text):
+            guard let target, client.features.isChannel(target) else { return [.notice(.commandProblem(.usage("/topic works in a channel")))] }
+            write([client.topic(of: target, to: text)], at: now)
+        case .names:
+            guard let target, client.features.isChannel(target) else { return [.notice(.commandProblem(.usage("/names works in a channel")))] }
+            write([client.names(in: target)], at: now)
+        case .quote(let line):
+            do throws(IRCLineProblem) {
+                write([try IRCMessage(parsing: line)], at: now)
+            } catch {
+                return [.notice(.commandProblem(.usage("/quote LINE: \(error)")))]
+            }
+        }
+        return []
+    }
+
+    /// Sends what the user wrote in `room` to `target`: confirmed at once when
+    /// the server does not echo, else when its echo comes back.
+    private func say(_ message: Message, to target: String, room: String, id: LocalID?, at now: Moment) -> [Event] {
+        guard connection.phase == .open, client.isRegistered else {
+            return id.map { [.deliveryFailed($0, "not connected to \(network) yet")] } ?? []
+        }
+        let sent = client.say(message.text, to: target, kind: message.kind)
+        write(sent.lines, at: now)
+        guard sent.confirmedAtOnce else {
+            unconfirmed[sent.label] = (room, id, message)
+            return []
+        }
+        return confirmed(message, room: room, id: id, serverID: nil)
+    }
+
+    /// A message of the user's is sent: stored, and its room told.
+    private func confirmed(_ message: Message, room: String, id: LocalID?, serverID: String?) -> [Event] {
+        var stored = message
+        stored.serverID = serverID
+        stored.delivery = .sent
+        _ = files[room]?.store(stored)
+        guard let id else { return [.received(stored)] }
+        return [.delivered(id, serverID: serverID)]
+    }
+
+    /// Queues `messages` on the connection and writes what it takes now.
+    private func write(_ messages: [IRCMessage], at now: Moment) {
+        var bytes: [UInt8] = []
+        for message in messages {
+            guard let line = try? message.encoded(limit: client.features.lineLength) else { continue }
+            bytes += Array((line + "\r\n").utf8)
+        }
+        connection.send(bytes)
+        deferred += connection.advance()
+    }
+
+    // MARK: What the server says
+
+    private func take(_ happening: Connection.Happening, at now: Moment) -> [(event: Event, room: String?)] {
+        switch happening {
+        case .opened(let peer):
+            write(client.start(), at: now)
+            let how = address.tls ? "over TLS, the server's certificate verified" : "without TLS: what is said can be read on the way"
+            return [(received(Message(sender: "", text: "connected to \(network) (\(peer)) \(how)", time: now.wall, kind: .system)), serverRoom)]
+        case .received(let bytes):
+            var events: [(event: Event, room: String?)] = []
+            for line in lines.lines(adding: bytes) {
+                guard let message = try? IRCMessage(line: line) else {
+                    unreadableLines += 1
+                    continue
+                }
+                let answer = client.receive(message, now: now.wall)
+                if !answer.send.isEmpty { write(answer.send, at: now) }
+                for event in answer.events { events += take(event, at: now) }
+            }
+            return events
+        case .closed(let problem):
+            let text = quitting ? "disconnected from \(network)" : "disconnected from \(network): \(problem)"
+            var events: [(event: Event, room: String?)] = [(received(Message(sender: "", text: text, time: now.wall, kind: .system)), serverRoom)]
+            if !quitting { events.append((.notice(.connectionLost(network: network, reason: problem.description)), nil)) }
+            for (label, entry) in unconfirmed {
+                if let id = entry.id { events.append((.deliveryFailed(id, "the connection was lost"), label)) }
+            }
+            unconfirmed = [:]
+            return events
+        }
+    }
+
+    private func take(_ event: IRCEvent, at now: Moment) -> [(event: Event, room: String?)] {
+        switch event {
+        case .registered(let nick):
+            return rooms.map { (.nickChanged(nick), $0) }
+        case .message(let message, let target):
+            guard let room = room(for: target, kind: message.kind) else { return [] }
+            return [(received(message, in: room), room)]
+        case .confirmed(let label, let serverID):
+            guard let entry = unconfirmed.removeValue(forKey: label) else { return [] }
+            return confirmed(entry.message, room: entry.room, id: entry.id, serverID: serverID).map { ($0, entry.room) }
+        case .refused(let label, let reason):
+            guard let entry = unconfirmed.removeValue(forKey: label), let id = entry.id else { return [] }
+            return [(.deliveryFailed(id, reason), entry.room)]
+        case .joined(let channel):
+            let key = client.features.caseMapping.folded(channel)
+            _ = room(for: .channel(channel), focus: focusOnJoin.remove(key) != nil)
+            return []
+        case .left:
+            return []
+        case .nickChanged(let nick):
+            return rooms.map { (.nickChanged(nick), $0) }
+        case .names(let channel, let nicks):
+            guard let room = labels[client.features.caseMapping.folded(channel)] else { return [] }
+            return [(.notice(.names(channel: channel, nicks: nicks)), room)]
+        case .closing(let reason):
+            return quitting ? [] : [(.notice(.connectionLost(network: network, reason: reason)), nil)]
+        }
+    }
+
+    /// A message that arrived, stored in the room file of `room`.
+    private func received(_ message: Message, in room: String? = nil) -> Event {
+        _ = files[room ?? serverRoom]?.store(message)
+        return .received(message)
+    }
+
+    // MARK: Rooms
+
+    /// The label of the room for `target`, asking for it to be opened when it
+    /// is not: a channel once joined, a private conversation when someone
+    /// writes (their notices go to the network's room instead). Nil when the
+    /// message belongs to no room (a quit of someone with no room).
+    private func room(for target: IRCTarget, kind: MessageKind) -> String? {
+        switch target {
+        case .server:
+            return serverRoom
+        case .channel(let name):
+            return labels[client.features.caseMapping.folded(name)]
+        case .query(let nick):
+            if let open = labels[client.features.caseMapping.folded(nick)] { return open }
+            if kind == .notice { return serverRoom }
+            guard kind == .message || kind == .action else { return nil }
+            return room(for: target, focus: false)
+        }
+    }
+
+    /// The label of the room for a channel or nick, opened if it is not.
+    private func room(for target: IRCTarget, focus: Bool) -> String {
+        let name: String
+        switch target {
+        case .server: return serverRoom
+        case .channel(let channel): name = channel
+        case .query(let nick): name = nick
+        }
+        let key = client.features.caseMapping.folded(name)
+        if let open = labels[key] { return open }
+        labels[key] = name
+        openings.append(RoomOpening(label: name, file: RoomName(fileSafe: key), focus: focus))
+        return name
+    }
+
+    /// The channel or nick a room talks to; nil for the network's room.
+    private func target(of room: String) -> String? {
+        guard let key = labels.first(where: { $0.value == room })?.key, !key.isEmpty else { return nil }
+        if let channel = client.channel(key) { return channel.name }
+        return room.hasSuffix("@" + network) ? String(room.dropLast(network.count + 1)) : room
+    }
+
+    /// Lets go of a room the user closed.
+    private func forget(_ room: String) {
+        for (key, label) in labels where label == room && !key.isEmpty { labels[key] = nil }
+        files[room] = nil
+    }
+}

@@ -1,0 +1,62 @@
+@testable import ChatCore
+import ChatModel
+import Testing
+
+/// Commands in a network's room ask the network; in a local room, those only a
+/// network has are refused with a reason and the draft kept.
+@Suite struct NetworkCommandTests {
+    let now = Timestamp(secondsSinceEpoch: 1_796_235_084)
+
+    func networkRoom() -> ChatState {
+        let display = Display(size: TerminalSize(columns: 80, rows: 20), rules: .terminal, clock: .utc,
+                              dateStyle: .english, messageStyle: .lines, senderColumnLimit: 12)
+        return ChatState(room: Room(name: "#chat", nick: "alice", display: display, sendRule: .showPending, onNetwork: true),
+                         display: display)
+    }
+
+    func enter(_ text: String, in state: inout ChatState) -> [Effect] {
+        state.apply(.text(text), now: now) + state.apply(.key(.enter), now: now)
+    }
+
+    @Test func eachCommandAsksTheNetworkAndEmptiesTheComposer() {
+        let cases: [(String, [Effect])] = [
+            ("/msg bob hello there", [.request(.message(to: "bob", text: "hello there"))]),
+            ("/query bob", [.openRoom(try! RoomName("bob"))]),
+            ("/join #other", [.openRoom(try! RoomName("#other"))]),
+            ("/topic", [.request(.topic(nil))]),
+            ("/topic new topic", [.request(.topic("new topic"))]),
+            ("/names", [.request(.names)]),
+            ("/quote MODE #chat +m", [.request(.quote("MODE #chat +m"))]),
+            ("/part see you", [.request(.part(reason: "see you")), .closeRoom("#chat")]),
+            ("/quit off to bed", [.request(.quit(reason: "off to bed")), .quit]),
+            ("/nick alicia", [.request(.nick("alicia"))]),
+        ]
+        for (command, effects) in cases {
+            var state = networkRoom()
+            #expect(enter(command, in: &state) == effects, "\(command)")
+            #expect(state.composer.draft.isEmpty, "\(command)")
+        }
+    }
+
+    @Test func aNewNickTakesEffectWhenTheNetworkConfirmsIt() {
+        var state = networkRoom()
+        _ = enter("/nick alicia", in: &state)
+        #expect(state.nick == "alice", "not before the server says so")
+        state.apply(.nickChanged("alicia"), now: now)
+        #expect(state.nick == "alicia")
+        #expect(state.messages.last?.text == "you are now alicia")
+    }
+
+    @Test func aLocalRoomRefusesWhatOnlyANetworkDoesAndKeepsTheDraft() {
+        var state = ChatState(room: "local", nick: "alice", size: TerminalSize(columns: 80, rows: 20))
+        for (command, name) in [("/msg bob hi", "msg"), ("/query bob", "query"), ("/names", "names"), ("/topic x", "topic")] {
+            #expect(enter(command, in: &state).isEmpty)
+            #expect(state.composer.draft.text == command)
+            #expect(state.warning == .commandProblem(.needsNetwork(name)))
+            state.apply(.key(.control("u")), now: now)
+        }
+        #expect(enter("/quit with words", in: &state) == [.quit], "a local room quits whatever follows")
+        #expect(enter("/msg", in: &state).isEmpty)
+        #expect(state.warning == .commandProblem(.usage("/msg NICK TEXT")))
+    }
+}

@@ -1,0 +1,200 @@
+#!/usr/bin/python3
+"""What chat-tui's IRC tests run against, made on 127.0.0.1 by the tests:
+
+  irc-lab.py certs DIR                 a CA and a certificate for localhost signed by it
+  irc-lab.py inspircd DIR CERTS [--link DIR2]
+                                       start InspIRCd (ports chosen free, TLS with the
+                                       certificate in CERTS) and print
+                                       {"plain": P, "tls": T, "link": L, "pid": N}
+                                       once it accepts connections; --link links it
+                                       to the server already started in DIR2
+  irc-lab.py ngircd DIR                start ngircd (plain only), print {"plain": P, "pid": N}
+  irc-lab.py bot PORT NICK CHANNELS LOG COMMANDS
+                                       a user: joins CHANNELS (comma-separated), writes
+                                       every line received to LOG, and sends each line
+                                       appended to COMMANDS; prints "ready" once joined
+
+Python's standard library only. Each server runs in its own folder, which is its
+working directory, so anything it leaves behind stays there.
+"""
+import json
+import os
+import socket
+import subprocess
+import sys
+import time
+
+
+def free_port():
+    with socket.socket() as s:
+        s.bind(("127.0.0.1", 0))
+        return s.getsockname()[1]
+
+
+def wait_for_port(port, process, seconds=20):
+    deadline = time.monotonic() + seconds
+    while time.monotonic() < deadline:
+        if process.poll() is not None:
+            sys.exit(f"the server ended at start with status {process.returncode}")
+        try:
+            socket.create_connection(("127.0.0.1", port), timeout=1).close()
+            return
+        except OSError:
+            time.sleep(0.05)
+    process.kill()
+    sys.exit(f"the server did not accept connections on {port} within {seconds} s")
+
+
+def run(*args, cwd):
+    subprocess.run(args, cwd=cwd, check=True, stdout=subprocess.DEVNULL, stderr=subprocess.DEVNULL)
+
+
+def certs(folder):
+    os.makedirs(folder, exist_ok=True)
+    run("openssl", "req", "-x509", "-newkey", "rsa:2048", "-nodes", "-days", "30", "-subj", "/CN=chat-tui test CA",
+        "-keyout", "ca.key", "-out", "ca.pem", cwd=folder)
+    run("openssl", "req", "-newkey", "rsa:2048", "-nodes", "-subj", "/CN=localhost",
+        "-keyout", "server.key", "-out", "server.csr", cwd=folder)
+    with open(os.path.join(folder, "san.cnf"), "w") as f:
+        # The name alone: connecting by address is how the tests see a name mismatch.
+        f.write("subjectAltName=DNS:localhost\n")
+    run("openssl", "x509", "-req", "-in", "server.csr", "-CA", "ca.pem", "-CAkey", "ca.key", "-CAcreateserial",
+        "-days", "30", "-extfile", "san.cnf", "-out", "server.pem", cwd=folder)
+    run("openssl", "dhparam", "-out", "dh.pem", "1024", cwd=folder)
+
+
+INSPIRCD_MODULES = ["ssl_gnutls", "cap", "ircv3", "ircv3_servertime", "ircv3_echomessage", "ircv3_msgid",
+                    "ircv3_ctctags", "ircv3_batch", "ircv3_labeledresponse", "spanningtree"]
+
+
+def inspircd(folder, certificates, link_folder=None):
+    os.makedirs(folder, exist_ok=True)
+    plain, tls, link = free_port(), free_port(), free_port()
+    number = 1 if link_folder is None else 2
+    name = f"irc{number}.test"
+    lines = [
+        f'<server name="{name}" description="test" id="{number}AB" network="Test">',
+        '<admin name="t" nick="t" email="t@t">',
+        f'<bind address="127.0.0.1" port="{plain}" type="clients">',
+        f'<bind address="127.0.0.1" port="{tls}" type="clients" ssl="gnutls">',
+        f'<bind address="127.0.0.1" port="{link}" type="servers">',
+    ]
+    lines += [f'<module name="{module}">' for module in INSPIRCD_MODULES]
+    lines += [
+        f'<gnutls certfile="{certificates}/server.pem" keyfile="{certificates}/server.key" '
+        f'dhfile="{certificates}/dh.pem" priority="NORMAL">',
+        '<connect allow="*" timeout="60" pingfreq="120" sendq="1048576" recvq="65536" localmax="1000" '
+        'globalmax="1000" commandrate="100000" fakelag="no" threshold="100">',
+        f'<pid file="{folder}/inspircd.pid">',
+        '<security runasuser="" runasgroup="">',
+        '<limits maxnick="30" maxchan="64" maxmodes="20" maxident="11" maxhost="64" maxquit="255" '
+        'maxtopic="307" maxkick="255" maxreal="128" maxgecos="128" maxaway="200" maxline="512">',
+        '<performance softlimit="1024" somaxconn="128" netbuffersize="10240">',
+        '<dns timeout="1">',
+        '<options defaultmodes="nt">',
+    ]
+    if link_folder is not None:
+        with open(os.path.join(link_folder, "ports.json")) as f:
+            other = json.load(f)
+        for server_name, port in (("irc1.test", other["link"]),):
+            lines.append(f'<link name="{server_name}" ipaddr="127.0.0.1" port="{port}" '
+                         'sendpass="linked" recvpass="linked">')
+            lines.append(f'<autoconnect period="1s" server="{server_name}">')
+    else:
+        lines.append('<link name="irc2.test" ipaddr="127.0.0.1" port="1" sendpass="linked" recvpass="linked">')
+    config = os.path.join(folder, "inspircd.conf")
+    with open(config, "w") as f:
+        f.write("\n".join(lines) + "\n")
+    log = open(os.path.join(folder, "inspircd.log"), "w")
+    process = subprocess.Popen(["/usr/sbin/inspircd", "--nofork", "--runasroot", "--config", config],
+                               cwd=folder, stdout=log, stderr=log, start_new_session=True)
+    wait_for_port(plain, process)
+    ports = {"plain": plain, "tls": tls, "link": link, "pid": process.pid}
+    with open(os.path.join(folder, "ports.json"), "w") as f:
+        json.dump(ports, f)
+    print(json.dumps(ports), flush=True)
+
+
+def ngircd(folder):
+    os.makedirs(folder, exist_ok=True)
+    plain = free_port()
+    config = os.path.join(folder, "ngircd.conf")
+    with open(config, "w") as f:
+        f.write(f"""[Global]
+Name = ngircd.test
+Info = test
+Listen = 127.0.0.1
+Ports = {plain}
+PidFile = {folder}/ngircd.pid
+[Limits]
+MaxNickLength = 30
+[Options]
+PAM = no
+Ident = no
+DNS = no
+""")
+    log = open(os.path.join(folder, "ngircd.log"), "w")
+    process = subprocess.Popen(["/usr/sbin/ngircd", "--nodaemon", "--config", config],
+                               cwd=folder, stdout=log, stderr=log, start_new_session=True)
+    wait_for_port(plain, process)
+    print(json.dumps({"plain": plain, "pid": process.pid}), flush=True)
+
+
+def bot(port, nick, channels, log_path, commands_path):
+    connection = socket.create_connection(("127.0.0.1", int(port)))
+    connection.settimeout(0.05)
+    log = open(log_path, "ab", buffering=0)
+    open(commands_path, "ab").close()
+    commands = open(commands_path, "rb")
+
+    def send(line):
+        connection.sendall(line + b"\r\n")
+
+    send(f"NICK {nick}".encode())
+    send(f"USER {nick} 0 * :test bot".encode())
+    pending = b""
+    joined = set()
+    wanted = set(c.lower() for c in channels.split(",") if c)
+    announced = False
+    partial = b""
+    while True:
+        try:
+            data = connection.recv(65536)
+            if not data:
+                return
+            pending += data
+        except socket.timeout:
+            pass
+        while b"\n" in pending:
+            line, pending = pending.split(b"\n", 1)
+            line = line.rstrip(b"\r")
+            log.write(line + b"\n")
+            words = line.split(b" ")
+            if line.startswith(b"PING"):
+                send(b"PONG" + line[4:])
+            elif len(words) > 1 and words[1] == b"001" and wanted:
+                send(b"JOIN " + ",".join(sorted(wanted)).encode())
+            elif len(words) > 2 and words[1] == b"JOIN" and words[0][1:].split(b"!")[0] == nick.encode():
+                joined.add(words[2].lstrip(b":").decode().lower())
+        if not announced and (joined >= wanted) and (wanted or b" 001 " in open(log_path, "rb").read()):
+            print("ready", flush=True)
+            announced = True
+        partial += commands.read()
+        while b"\n" in partial:
+            line, partial = partial.split(b"\n", 1)
+            send(line)
+
+
+if __name__ == "__main__":
+    command, arguments = sys.argv[1], sys.argv[2:]
+    if command == "certs":
+        certs(arguments[0])
+    elif command == "inspircd":
+        link = arguments[arguments.index("--link") + 1] if "--link" in arguments else None
+        inspircd(arguments[0], arguments[1], link)
+    elif command == "ngircd":
+        ngircd(arguments[0])
+    elif command == "bot":
+        bot(*arguments)
+    else:
+        sys.exit(__doc__)
