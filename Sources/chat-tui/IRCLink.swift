@@ -59,6 +59,7 @@ final class IRCLink: Link {
     func attach(_ file: RoomLink, asked: String) {
         files[file.label] = file
         for (key, label) in labels where label == asked { labels[key] = file.label }
+        if client.isRegistered { waiting.append((.lineByLine(client.multiline == nil), file.label)) }
     }
 
     /// The rooms the program should open now, each once.
@@ -225,7 +226,10 @@ final class IRCLink: Link {
     private func take(_ event: IRCEvent, at now: Moment) -> [(event: Event, room: String?)] {
         switch event {
         case .registered(let nick):
-            return rooms.map { (.nickChanged(nick), $0) }
+            let lineByLine = client.multiline == nil
+            return rooms.flatMap { room -> [(event: Event, room: String?)] in
+                [(.lineByLine(lineByLine), room)] + (nick == client.identity.nick ? [] : [(.nickChanged(nick), room)])
+            }
         case .message(let message, let target):
             guard let room = room(for: target, kind: message.kind) else { return [] }
             return [(received(message, in: room), room)]

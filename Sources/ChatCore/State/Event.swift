@@ -45,6 +45,9 @@ public enum Event: Equatable, Sendable {
     /// The room's network confirmed the user's nick is now this: messages are
     /// sent under it, and the room says so.
     case nickChanged(String)
+    /// Whether the room's network sends a multi-line message one line per
+    /// message (true), so that sending many lines asks first.
+    case lineByLine(Bool)
     /// Standard output, where sent messages are copied, stopped taking them
     /// (its reader went away): say so, and stop copying.
     case outputClosed(String)

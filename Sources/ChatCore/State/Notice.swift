@@ -19,6 +19,9 @@ public enum Notice: Equatable, Sendable {
     case draftNotSaved(reason: String)
     /// The connection to a network ended without the user asking, and why.
     case connectionLost(network: String, reason: String)
+    /// The draft has this many lines, which the network takes only one
+    /// message each: Enter sends them, Esc goes back to editing.
+    case confirmLines(Int)
     /// Who is in the channel, as `/names` asked.
     case names(channel: String, nicks: [String])
     /// The drafts folder could not be read, and why: drafts left by earlier runs are not offered.

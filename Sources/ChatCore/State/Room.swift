@@ -24,6 +24,15 @@ public struct Room: Sendable {
     /// server's own): its commands ask the network (`Effect.request`), and a
     /// new nick waits for the network to confirm it.
     public let onNetwork: Bool
+    /// True when the room's network takes a multi-line message only as one
+    /// message per line (no `draft/multiline`): sending more than
+    /// `linesWithoutAsking` lines asks first.
+    public private(set) var sendsLineByLine = false
+    /// The lines of the draft the separator asks about sending one by one,
+    /// until Enter sends them or Esc or typing goes back to editing.
+    public private(set) var confirmingLines: Int?
+    /// The most lines sent one message each without asking, as irssi asks for pastes.
+    public static let linesWithoutAsking = 5
     /// True while older messages asked for with `Effect.loadOlderMessages` are
     /// on their way, so they are asked for once.
     private var olderMessagesAsked = false
@@ -209,6 +218,7 @@ public struct Room: Sendable {
         case .text(let text) where search != nil:
             history.extendQuery(Self.normalizedInput(text), composer: &composer)
         case .text(let text):
+            stopConfirming()
             let input = Self.normalizedInput(text)
             composer.type(input)
             if scrolledTo != nil { typedWhileScrolled = true }
@@ -263,6 +273,8 @@ public struct Room: Sendable {
         case .nickChanged(let name):
             nick = name
             note(.nickChanged(name), now: now)
+        case .lineByLine(let lineByLine):
+            sendsLineByLine = lineByLine
         case .notice(let notice):
             note(notice, now: now)
             returnToNewest()
@@ -292,6 +304,11 @@ public struct Room: Sendable {
 
     private mutating func press(_ key: Key, display: Display, now: Timestamp) -> [Effect] {
         if history.searching(key, composer: &composer) { return [] }
+        if confirmingLines != nil, KeyBinding.action(for: key) != .send {
+            // Esc (or any other key) goes back to editing.
+            stopConfirming()
+            if key == .escape { return [] }
+        }
         guard let action = KeyBinding.action(for: key) else { return [] }
         switch action {
         case .send: return send(display: display, now: now)
@@ -440,6 +457,15 @@ public struct Room: Sendable {
         } catch {
             return refuse(error, now: now)
         }
+        if command == nil, onNetwork, sendsLineByLine, confirmingLines == nil {
+            let lines = text.split(whereSeparator: \.isNewline).filter { !$0.allSatisfy(\.isWhitespace) }.count
+            if lines > Self.linesWithoutAsking {
+                confirmingLines = lines
+                warning = .confirmLines(lines)
+                return []
+            }
+        }
+        confirmingLines = nil
         switch command {
         case nil: return send(Message(sender: nick, text: text, time: now, isOwn: true), display: display)
         case .literal(let text): return send(Message(sender: nick, text: text, time: now, isOwn: true), display: display)
@@ -470,6 +496,13 @@ public struct Room: Sendable {
             return ran([.request(request)])
         }
         return ran([])
+    }
+
+    /// Goes back to editing from the question whether to send many lines.
+    private mutating func stopConfirming() {
+        guard confirmingLines != nil else { return }
+        confirmingLines = nil
+        warning = nil
     }
 
     /// A command was run: the composer empties for the next, and `effects` carry it out.

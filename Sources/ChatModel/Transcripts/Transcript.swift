@@ -1,5 +1,6 @@
 /// chat-tui's own transcript format, JSON Lines: one object per message with
-/// `ts` (RFC 3339), `from`, `text` and, unless it is `message`, `kind`. Fields
+/// `ts` (RFC 3339), `from`, `text`, unless it is `message` `kind`, and the
+/// id its server gave it as `msgid` (IRC rooms). Fields
 /// chat-tui does not know are kept and written back in order. See docs/transcript.md.
 public enum Transcript {
     /// The message as one JSON line, without the newline.
@@ -9,6 +10,7 @@ public enum Transcript {
         members.append(JSONMember("from", .string(message.sender)))
         members.append(JSONMember("text", .string(message.text)))
         if message.kind != .message { members.append(JSONMember("kind", .string(message.kind.rawValue))) }
+        if let id = message.serverID { members.append(JSONMember("msgid", .string(id))) }
         members += message.otherFields
         return JSONValue.object(members).encoded
     }
@@ -23,6 +25,7 @@ public enum Transcript {
         var text: String?
         var time: Timestamp?
         var kind = MessageKind.message
+        var serverID: String?
         var others: [JSONMember] = []
         for member in members {
             switch (member.key, member.value) {
@@ -32,10 +35,11 @@ public enum Transcript {
                 time = Timestamp(rfc3339: value[...])
             case ("kind", .string(let value)) where MessageKind(rawValue: value) != nil:
                 kind = MessageKind(rawValue: value)!
+            case ("msgid", .string(let value)) where serverID == nil: serverID = value
             default: others.append(member)
             }
         }
         guard let sender, let text else { return nil }
-        return Message(sender: sender, text: text, time: time, kind: kind, otherFields: others)
+        return Message(sender: sender, text: text, time: time, kind: kind, otherFields: others, serverID: serverID)
     }
 }

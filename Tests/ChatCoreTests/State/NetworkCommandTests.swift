@@ -60,3 +60,51 @@ import Testing
         #expect(state.warning == .commandProblem(.usage("/msg NICK TEXT")))
     }
 }
+
+/// A network that takes each line as a message of its own asks before more
+/// than five go, as irssi asks for a paste.
+@Suite struct LineByLineTests {
+    let now = Timestamp(secondsSinceEpoch: 1_796_235_084)
+
+    func room(lineByLine: Bool) -> ChatState {
+        var state = NetworkCommandTests().networkRoom()
+        state.apply(.lineByLine(lineByLine), now: now)
+        return state
+    }
+
+    @Test func moreThanFiveLinesAskFirstThenEnterSendsThemAll() {
+        var state = room(lineByLine: true)
+        let six = (1...6).map { "line \($0)" }.joined(separator: "\n")
+        state.apply(.text(six), now: now)
+        #expect(state.apply(.key(.enter), now: now).isEmpty, "asks first")
+        #expect(state.confirmingLines == 6)
+        #expect(state.warning == .confirmLines(6))
+        #expect(state.warning?.text.contains("Enter sends them, Esc goes back to editing") == true)
+        let effects = state.apply(.key(.enter), now: now)
+        #expect(sends(in: effects).map(\.message.text) == [six])
+        #expect(state.confirmingLines == nil && state.warning == nil)
+    }
+
+    @Test func escOrTypingGoesBackToEditingWithTheDraftWhole() {
+        var state = room(lineByLine: true)
+        let seven = (1...7).map { "line \($0)" }.joined(separator: "\n")
+        state.apply(.text(seven), now: now)
+        state.apply(.key(.enter), now: now)
+        state.apply(.key(.escape), now: now)
+        #expect(state.confirmingLines == nil && state.warning == nil)
+        #expect(state.composer.draft.text == seven)
+        state.apply(.key(.enter), now: now)
+        state.apply(.text("!"), now: now)
+        #expect(state.confirmingLines == nil)
+        #expect(state.composer.draft.text == seven + "!")
+    }
+
+    @Test func fiveLinesOrAMultilineServerSendAtOnce() {
+        var five = room(lineByLine: true)
+        five.apply(.text((1...5).map { "l\($0)" }.joined(separator: "\n")), now: now)
+        #expect(sends(in: five.apply(.key(.enter), now: now)).count == 1)
+        var batched = room(lineByLine: false)
+        batched.apply(.text((1...30).map { "l\($0)" }.joined(separator: "\n")), now: now)
+        #expect(sends(in: batched.apply(.key(.enter), now: now)).count == 1, "one batch: nothing to ask")
+    }
+}

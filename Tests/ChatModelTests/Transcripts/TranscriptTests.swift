@@ -93,6 +93,9 @@ import Testing
         #expect(line == #"{"ts":"2026-12-02T18:11:24Z","from":"alice","text":"hi"}"#)
         let action = Transcript.encode(Message(sender: "bob", text: "waves", time: time, kind: .action))
         #expect(action == #"{"ts":"2026-12-02T18:11:24Z","from":"bob","text":"waves","kind":"action"}"#)
+        let fromIRC = Transcript.encode(Message(sender: "bob", text: "hi", time: time, serverID: "Xy1"))
+        #expect(fromIRC == #"{"ts":"2026-12-02T18:11:24Z","from":"bob","text":"hi","msgid":"Xy1"}"#)
+        #expect(Transcript.decode(fromIRC[...])?.serverID == "Xy1")
     }
 
     @Test func unknownFieldsAndKindsAndBadTimesAreKeptAndWrittenBack() throws {
