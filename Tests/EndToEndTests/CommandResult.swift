@@ -24,12 +24,42 @@ func runCommand(_ executable: String, _ arguments: [String], environment: [Strin
         unlink(errorPath)
     }
 
+    let pid = try spawnProgram(executable, arguments, standardOutput: outputPath, standardError: errorPath,
+                               environment: environment)
+
+    let deadline = Date().addingTimeInterval(timeout)
+    var waitStatus: Int32 = 0
+    var exitStatus: Int32 = 124
+    while true {
+        let reaped = waitpid(pid, &waitStatus, WNOHANG)
+        if reaped == pid {
+            let signal = waitStatus & 0x7f
+            exitStatus = signal == 0 ? (waitStatus >> 8) & 0xff : 128 + signal
+            break
+        }
+        if reaped < 0 && errno != EINTR { throw CommandError(executable: executable, code: errno) }
+        if Date() > deadline {
+            kill(pid, SIGKILL)
+            _ = waitpid(pid, &waitStatus, 0)
+            break
+        }
+        usleep(2_000)
+    }
+    return CommandResult(status: exitStatus,
+                         standardOutput: (try? String(contentsOfFile: outputPath, encoding: .utf8)) ?? "",
+                         standardError: (try? String(contentsOfFile: errorPath, encoding: .utf8)) ?? "")
+}
+
+/// Starts a program with no terminal, its standard input empty and its output
+/// going to the files named, and returns its process id without waiting.
+func spawnProgram(_ executable: String, _ arguments: [String], standardOutput: String, standardError: String,
+                  environment: [String: String]? = nil) throws -> pid_t {
     var actions = posix_spawn_file_actions_t()
     posix_spawn_file_actions_init(&actions)
     defer { posix_spawn_file_actions_destroy(&actions) }
     posix_spawn_file_actions_addopen(&actions, 0, "/dev/null", O_RDONLY, 0)
-    posix_spawn_file_actions_addopen(&actions, 1, outputPath, O_WRONLY | O_CREAT | O_TRUNC, 0o600)
-    posix_spawn_file_actions_addopen(&actions, 2, errorPath, O_WRONLY | O_CREAT | O_TRUNC, 0o600)
+    posix_spawn_file_actions_addopen(&actions, 1, standardOutput, O_WRONLY | O_CREAT | O_TRUNC, 0o600)
+    posix_spawn_file_actions_addopen(&actions, 2, standardError, O_WRONLY | O_CREAT | O_TRUNC, 0o600)
 
     // A test runner's threads block most signals, and a child inherits that
     // mask: start the program as a shell would, with none blocked and every
@@ -54,27 +84,7 @@ func runCommand(_ executable: String, _ arguments: [String], environment: [Strin
     }
     guard status == 0 else { throw CommandError(executable: executable, code: status) }
 
-    let deadline = Date().addingTimeInterval(timeout)
-    var waitStatus: Int32 = 0
-    var exitStatus: Int32 = 124
-    while true {
-        let reaped = waitpid(pid, &waitStatus, WNOHANG)
-        if reaped == pid {
-            let signal = waitStatus & 0x7f
-            exitStatus = signal == 0 ? (waitStatus >> 8) & 0xff : 128 + signal
-            break
-        }
-        if reaped < 0 && errno != EINTR { throw CommandError(executable: executable, code: errno) }
-        if Date() > deadline {
-            kill(pid, SIGKILL)
-            _ = waitpid(pid, &waitStatus, 0)
-            break
-        }
-        usleep(2_000)
-    }
-    return CommandResult(status: exitStatus,
-                         standardOutput: (try? String(contentsOfFile: outputPath, encoding: .utf8)) ?? "",
-                         standardError: (try? String(contentsOfFile: errorPath, encoding: .utf8)) ?? "")
+    return pid
 }
 
 /// A program that could not be started.

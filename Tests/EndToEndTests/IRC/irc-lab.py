@@ -9,6 +9,10 @@
                                        once it accepts connections; --link links it
                                        to the server already started in DIR2
   irc-lab.py ngircd DIR                start ngircd (plain only), print {"plain": P, "pid": N}
+  irc-lab.py scripted DIR              a server that offers draft/multiline, which no
+                                       packaged server does: prints {"plain": P}, logs
+                                       every line received to DIR/received.log, and
+                                       sends a multi-line batch into each channel joined
   irc-lab.py bot PORT NICK CHANNELS LOG COMMANDS
                                        a user: joins CHANNELS (comma-separated), writes
                                        every line received to LOG, and sends each line
@@ -185,6 +189,58 @@ def bot(port, nick, channels, log_path, commands_path):
             send(line)
 
 
+def scripted(folder):
+    os.makedirs(folder, exist_ok=True)
+    listener = socket.socket()
+    listener.setsockopt(socket.SOL_SOCKET, socket.SO_REUSEADDR, 1)
+    listener.bind(("127.0.0.1", 0))
+    listener.listen(5)
+    print(json.dumps({"plain": listener.getsockname()[1]}), flush=True)
+    log = open(os.path.join(folder, "received.log"), "ab", buffering=0)
+    while True:
+        connection, _ = listener.accept()
+        nick = b"*"
+        pending = b""
+
+        def send(line):
+            connection.sendall(line + b"\r\n")
+
+        while True:
+            data = connection.recv(65536)
+            if not data:
+                break
+            pending += data
+            while b"\n" in pending:
+                line, pending = pending.split(b"\n", 1)
+                line = line.rstrip(b"\r")
+                log.write(line + b"\n")
+                body = line.split(b" ", 1)[1] if line.startswith(b"@") else line
+                words = body.split(b" ")
+                command = words[0].upper()
+                if command == b"CAP" and words[1] == b"LS":
+                    send(b":scripted.test CAP * LS :batch server-time draft/multiline=max-bytes=4096,max-lines=24")
+                elif command == b"CAP" and words[1] == b"REQ":
+                    send(b":scripted.test CAP * ACK " + b" ".join(words[2:]))
+                elif command == b"NICK":
+                    nick = words[1]
+                elif command == b"USER":
+                    send(b":scripted.test 001 " + nick + b" :Welcome to the scripted server")
+                    send(b":scripted.test 005 " + nick + b" CASEMAPPING=ascii CHANTYPES=# :are supported")
+                elif command == b"PING":
+                    send(b":scripted.test PONG scripted.test " + words[-1])
+                elif command == b"JOIN":
+                    for channel in words[1].split(b","):
+                        send(b":" + nick + b"!u@h JOIN " + channel)
+                        send(b"@time=2026-12-03T10:00:00.000Z;msgid=in1 :dana!d@h BATCH +in1 draft/multiline " + channel)
+                        send(b"@batch=in1 :dana!d@h PRIVMSG " + channel + b" :first line")
+                        send(b"@batch=in1 :dana!d@h PRIVMSG " + channel + b" :second, and ")
+                        send(b"@batch=in1;draft/multiline-concat :dana!d@h PRIVMSG " + channel + b" :its rest")
+                        send(b":scripted.test BATCH -in1")
+                elif command == b"QUIT":
+                    break
+        connection.close()
+
+
 if __name__ == "__main__":
     command, arguments = sys.argv[1], sys.argv[2:]
     if command == "certs":
@@ -194,6 +250,8 @@ if __name__ == "__main__":
         inspircd(arguments[0], arguments[1], link)
     elif command == "ngircd":
         ngircd(arguments[0])
+    elif command == "scripted":
+        scripted(arguments[0])
     elif command == "bot":
         bot(*arguments)
     else:

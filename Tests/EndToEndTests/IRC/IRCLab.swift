@@ -1,0 +1,142 @@
+import Foundation
+import Testing
+
+/// The IRC servers and users the network tests talk to, all on 127.0.0.1 and
+/// on ports chosen free, made and stopped by the tests themselves
+/// (`irc-lab.py` beside this file does the work, with Python's standard library).
+enum IRCLab {
+    static let script = URL(fileURLWithPath: #filePath).deletingLastPathComponent().appendingPathComponent("irc-lab.py").path
+    static let python = "/usr/bin/python3"
+
+    /// A CA and a certificate for localhost signed by it, made once per run.
+    static let certificates: String = {
+        let folder = try! makeTemporaryFolder()
+        let made = try! runCommand(python, [script, "certs", folder], timeout: 60)
+        precondition(made.status == 0, "cannot make the test certificates: \(made.standardError)")
+        return folder
+    }()
+
+    /// The test CA's certificate, for `--tls-ca`.
+    static var caFile: String { certificates + "/ca.pem" }
+}
+
+/// A server started for a test, stopped when the test lets go of it.
+final class TestServer {
+    let folder: String
+    let plainPort: Int
+    let tlsPort: Int?
+    let linkPort: Int?
+    private let pid: pid_t
+
+    /// Starts `kind` (`inspircd`, `ngircd`, `scripted`) in a folder of its own;
+    /// an InspIRCd given `linkedTo` links to that server.
+    init(_ kind: String, linkedTo other: TestServer? = nil) throws {
+        folder = try makeTemporaryFolder()
+        var arguments = [IRCLab.script, kind, folder]
+        if kind == "inspircd" { arguments.append(IRCLab.certificates) }
+        if let other { arguments += ["--link", other.folder] }
+        let ports: [String: Int]
+        if kind == "scripted" {
+            // The scripted server is the script itself: it prints its port and serves on.
+            let output = folder + "/ports.json"
+            pid = try spawnProgram(IRCLab.python, arguments, standardOutput: output, standardError: folder + "/errors")
+            var read: [String: Int]?
+            try waitFor("the scripted server to listen") {
+                read = (try? Data(contentsOf: URL(fileURLWithPath: output))).flatMap {
+                    try? JSONDecoder().decode([String: Int].self, from: $0)
+                }
+                return read != nil
+            }
+            ports = read!
+        } else {
+            let started = try runCommand(IRCLab.python, arguments, timeout: 40)
+            try #require(started.status == 0, "\(kind) did not start: \(started.standardError)")
+            ports = try JSONDecoder().decode([String: Int].self, from: Data(started.standardOutput.utf8))
+            pid = pid_t(ports["pid"]!)
+        }
+        plainPort = ports["plain"]!
+        tlsPort = ports["tls"]
+        linkPort = ports["link"]
+    }
+
+    deinit {
+        kill(pid, SIGKILL)
+        var status: Int32 = 0
+        _ = waitpid(pid, &status, WNOHANG)
+        try? FileManager.default.removeItem(atPath: folder)
+    }
+
+    /// What the scripted server received, a line each.
+    func received() -> [String] {
+        ((try? String(contentsOfFile: folder + "/received.log", encoding: .utf8)) ?? "")
+            .split(separator: "\n").map(String.init)
+    }
+}
+
+/// Another user: a small bot on a server's plain port that joins channels,
+/// keeps every line it receives, and sends what the test tells it to.
+final class TestBot {
+    let nick: String
+    private let folder: String
+    private let pid: pid_t
+
+    init(nick: String, on server: TestServer, channels: [String]) throws {
+        self.nick = nick
+        folder = try makeTemporaryFolder()
+        pid = try spawnProgram(IRCLab.python, [IRCLab.script, "bot", "\(server.plainPort)", nick,
+                                               channels.joined(separator: ","), folder + "/log", folder + "/commands"],
+                               standardOutput: folder + "/out", standardError: folder + "/errors")
+        try waitFor("\(nick) to join \(channels)") {
+            ((try? String(contentsOfFile: folder + "/out", encoding: .utf8)) ?? "").contains("ready")
+        }
+    }
+
+    deinit {
+        kill(pid, SIGKILL)
+        var status: Int32 = 0
+        _ = waitpid(pid, &status, 0)
+        try? FileManager.default.removeItem(atPath: folder)
+    }
+
+    /// Sends one raw line (without CR LF) to the server.
+    func send(_ line: String) throws {
+        let handle = try FileHandle(forWritingTo: URL(fileURLWithPath: folder + "/commands"))
+        handle.seekToEndOfFile()
+        handle.write(Data((line + "\n").utf8))
+        try handle.close()
+    }
+
+    /// Every line received so far.
+    func received() -> [String] {
+        ((try? String(contentsOfFile: folder + "/log", encoding: .utf8)) ?? "").split(separator: "\n").map(String.init)
+    }
+
+    /// The texts of the `PRIVMSG`s to `target` received so far, in order.
+    func messages(to target: String) -> [String] {
+        received().compactMap { line in
+            guard let range = line.range(of: " PRIVMSG \(target) :") else { return nil }
+            return String(line[range.upperBound...])
+        }
+    }
+
+    /// Waits until `condition` holds of what was received.
+    func waitUntil(_ what: Comment, _ condition: @escaping ([String]) -> Bool,
+                   sourceLocation: SourceLocation = #_sourceLocation) throws {
+        try waitFor(what, sourceLocation: sourceLocation) { condition(self.received()) }
+    }
+}
+
+/// Waits, looking every 20 ms, until `condition` holds, failing after `timeout` seconds.
+func waitFor(_ what: Comment, timeout: TimeInterval = 20, sourceLocation: SourceLocation = #_sourceLocation,
+             _ condition: () -> Bool) throws {
+    let deadline = Date().addingTimeInterval(timeout)
+    while !condition() {
+        guard Date() < deadline else {
+            Issue.record("timed out waiting for \(what)", sourceLocation: sourceLocation)
+            throw TimedOut()
+        }
+        usleep(20_000)
+    }
+}
+
+struct TimedOut: Error {}

@@ -1,0 +1,240 @@
+import Foundation
+import Testing
+
+extension EndToEnd {
+    /// chat-tui on IRC as a person uses it, against real servers started on
+    /// 127.0.0.1 (InspIRCd with TLS and the IRCv3 modules, ngircd without
+    /// either, two InspIRCds linked) and a scripted server for what no
+    /// packaged server offers; other users are bots.
+    @Suite struct IRCNetworkTests {
+        init() throws {
+            try requireReleaseBinary()
+        }
+
+        /// The room bar: the row above the composer.
+        func roomBar(_ screen: [String]) -> String {
+            screen.last { $0.hasPrefix("── ") && !$0.contains("December") } ?? ""
+        }
+
+        func says(_ screen: [String], _ text: String) -> Bool {
+            screen.contains { $0.contains(text) }
+        }
+
+        /// Types `lines` as one draft, Alt-Enter between them, and sends it.
+        func send(_ lines: [String], in session: TmuxSession) throws {
+            for (index, line) in lines.enumerated() {
+                if index > 0 { try session.press("M-Enter") }
+                try session.type(line)
+            }
+            try session.press("Enter")
+        }
+
+        func roomFolder(_ session: TmuxSession, _ network: String) -> String {
+            session.dataHome + "/chat-tui/rooms/\(network)/"
+        }
+
+        /// What the network's own room holds, as its room file keeps it: the
+        /// pane wraps long notices, the file does not.
+        func networkRoom(_ session: TmuxSession, _ network: String) -> String {
+            (try? String(contentsOfFile: roomFolder(session, network) + "%server.jsonl", encoding: .utf8)) ?? ""
+        }
+
+        @Test func aConversationOverVerifiedTLSIsKeptInTheRoomFilesAndReplays() throws {
+            let server = try TestServer("inspircd")
+            let tls = try #require(server.tlsPort)
+            let bob = try TestBot(nick: "bob", on: server, channels: ["#test", "#second"])
+            let alice = try TmuxSession(columns: 100, rows: 20, arguments: [
+                "ircs://localhost:\(tls)/#test", "--tls-ca", IRCLab.caFile, "--nick", "alice"])
+            try alice.waitUntil("alice is in #test, which has the focus") { screen, _ in
+                roomBar(screen).contains("[2:#test]") && screen.last?.hasPrefix("Message #test") == true
+            }
+            #expect(roomBar(try alice.screen()).hasPrefix("── 1:localhost:\(tls) ─ [2:#test]"))
+
+            try alice.type("こんにちは、世界 🎉")
+            try alice.press("Enter")
+            try bob.waitUntil("bob reads alice's Japanese") { _ in bob.messages(to: "#test").contains("こんにちは、世界 🎉") }
+            try bob.send("PRIVMSG #test :やあ alice 👋")
+            try alice.waitUntil("alice reads bob") { screen, _ in says(screen, "<bob> やあ alice 👋") }
+
+            let five = ["一行目", "two", "three 🎉", "four", "five"]
+            try send(five, in: alice)
+            try bob.waitUntil("the five lines arrive as five messages, in order") { _ in
+                bob.messages(to: "#test").suffix(5) == ArraySlice(five)
+            }
+
+            try alice.type("/join #second")
+            try alice.press("Enter")
+            try alice.waitUntil("#second is joined and shown") { screen, _ in roomBar(screen).contains("[3:#second]") }
+            try alice.type("in the second room")
+            try alice.press("Enter")
+            try bob.waitUntil("bob reads #second") { _ in bob.messages(to: "#second") == ["in the second room"] }
+
+            try alice.type("/msg bob 内緒の話")
+            try alice.press("Enter")
+            try bob.waitUntil("bob gets the private message") { _ in bob.messages(to: "bob") == ["内緒の話"] }
+            try alice.waitUntil("a private room opened beside the channels") { screen, _ in roomBar(screen).contains("4:bob") }
+            try bob.send("PRIVMSG alice :わかった")
+            try alice.waitUntil("bob's answer is counted in his room") { screen, _ in roomBar(screen).contains("4:bob(") }
+
+            let titleBefore = try alice.title()
+            try bob.send("PRIVMSG #second :\u{1B}]0;pwned\u{07}\u{1B}[31mred\u{202E}evil")
+            try alice.waitUntil("the hostile payload shows as text") { screen, _ in says(screen, "␛]0;pwned␇␛[31mred�evil") }
+            #expect(try alice.title() == titleBefore, "the pane's title is untouched")
+            #expect(!(try alice.screen(styles: true)).joined().contains("\u{1B}[31mred"), "and so are its colours")
+
+            try bob.send("NICK bobby")
+            try alice.waitUntil("the nick change shows in #second") { screen, _ in says(screen, "bob is now known as bobby") }
+            try alice.press("M-2")
+            try alice.waitUntil("and in #test") { screen, _ in
+                roomBar(screen).contains("[2:#test]") && says(screen, "bob is now known as bobby")
+            }
+            try bob.send("QUIT :good night")
+            try alice.waitUntil("the quit shows in #test") { screen, _ in says(screen, "bobby has quit (good night)") }
+            try alice.press("M-3")
+            try alice.waitUntil("and in #second") { screen, _ in
+                roomBar(screen).contains("[3:#second]") && says(screen, "bobby has quit (good night)")
+            }
+
+            try alice.type("/quit off to bed")
+            try alice.press("Enter")
+            try alice.waitUntilExit(0, "/quit leaves")
+
+            let folder = roomFolder(alice, "localhost:\(tls)")
+            let test = try String(contentsOfFile: folder + "#test.jsonl", encoding: .utf8)
+            #expect(test.contains(#""from":"alice","text":"こんにちは、世界 🎉""#))
+            #expect(test.contains(#""text":"一行目\ntwo\nthree 🎉\nfour\nfive""#), "the five lines are one message")
+            let bobsLine = try #require(test.split(separator: "\n").first { $0.contains("やあ alice 👋") })
+            #expect(bobsLine.contains(#""msgid":""#), "the server's msgid is kept")
+            #expect(try String(contentsOfFile: folder + "#second.jsonl", encoding: .utf8).contains("in the second room"))
+            let query = try String(contentsOfFile: folder + "bob.jsonl", encoding: .utf8)
+            #expect(query.contains("内緒の話") && query.contains("わかった"))
+
+            let replay = try TmuxSession(columns: 100, rows: 20, arguments: ["--replay", folder + "#test.jsonl"])
+            try replay.waitUntil("--replay reads the IRC room's file") { screen, _ in
+                says(screen, "<bob> やあ alice 👋") && says(screen, "こんにちは、世界 🎉") && says(screen, "five")
+            }
+        }
+
+        @Test func aServerThatCannotBeVerifiedIsRefusedWithTheReasonAndHowToTrustIt() throws {
+            let server = try TestServer("inspircd")
+            let tls = try #require(server.tlsPort)
+            let unknown = try TmuxSession(columns: 100, rows: 16, arguments: ["ircs://localhost:\(tls)/#test", "--nick", "eve"])
+            try unknown.waitUntil("without the CA it refuses, and says why") { screen, _ in
+                says(screen, "not connected: the server is not trusted") && screen.joined().contains("(unknown issuer)")
+            }
+            let said = try String(contentsOfFile: roomFolder(unknown, "localhost:\(tls)") + "%server.jsonl", encoding: .utf8)
+            #expect(said.contains("--tls-ca FILE"))
+            let fingerprint = try #require(said.firstMatch(of: /SHA256(:[0-9A-F]{2}){32}/)).output.0
+            #expect(!said.contains("has joined"), "it never got as far as joining")
+
+            let byAddress = try TmuxSession(columns: 100, rows: 16, arguments: [
+                "ircs://127.0.0.1:\(tls)/#test", "--tls-ca", IRCLab.caFile, "--nick", "eve"])
+            try waitFor("a certificate for another name is refused, with its names") {
+                networkRoom(byAddress, "127.0.0.1:\(tls)").contains("its certificate is for localhost, not 127.0.0.1")
+            }
+
+            let pinned = try TmuxSession(columns: 100, rows: 16, arguments: [
+                "ircs://localhost:\(tls)/#test", "--tls-fingerprint", String(fingerprint), "--nick", "eve"])
+            try pinned.waitUntil("the pinned certificate is trusted") { screen, _ in roomBar(screen).contains("[2:#test]") }
+
+            let wrongPin = String(repeating: "00:", count: 31) + "00"
+            let mispinned = try TmuxSession(columns: 100, rows: 16, arguments: [
+                "ircs://localhost:\(tls)/#test", "--tls-fingerprint", "SHA256:" + wrongPin, "--nick", "eve"])
+            try waitFor("another pinned certificate is refused") {
+                networkRoom(mispinned, "localhost:\(tls)").contains("its certificate is not the one pinned")
+            }
+        }
+
+        @Test func plainIRCOnNgircdSaysSoAndAsksBeforeSendingManyLines() throws {
+            let server = try TestServer("ngircd")
+            let dave = try TestBot(nick: "dave", on: server, channels: ["#plain"])
+            let alice = try TmuxSession(columns: 100, rows: 16, arguments: [
+                "irc://127.0.0.1:\(server.plainPort)/#plain", "--nick", "alice"])
+            try alice.waitUntil("alice is in #plain") { screen, _ in roomBar(screen).contains("[2:#plain]") }
+            #expect(roomBar(try alice.screen()).contains("1:127.0.0.1:\(server.plainPort) (no TLS)"), "the room bar says it")
+            #expect(networkRoom(alice, "127.0.0.1:\(server.plainPort)").contains("without TLS: what is said can be read on the way"))
+
+            try send(["one", "two", "three"], in: alice)
+            try dave.waitUntil("three lines arrive as three messages, in order") { _ in
+                dave.messages(to: "#plain") == ["one", "two", "three"]
+            }
+            try dave.send("PRIVMSG #plain :hello from ngircd")
+            try alice.waitUntil("alice reads dave") { screen, _ in says(screen, "<dave> hello from ngircd") }
+
+            let six = (1...6).map { "line \($0)" }
+            try send(six, in: alice)
+            try alice.waitUntil("six lines ask first") { screen, _ in
+                roomBar(screen).contains("send 6 lines as 6 messages?")
+            }
+            #expect(dave.messages(to: "#plain").count == 3, "nothing sent while asking")
+            try alice.press("Enter")
+            try dave.waitUntil("Enter sends the six, in order") { _ in
+                dave.messages(to: "#plain").suffix(6) == ArraySlice(six)
+            }
+        }
+
+        @Test func aMessageCrossesTwoLinkedServers() throws {
+            let first = try TestServer("inspircd")
+            let second = try TestServer("inspircd", linkedTo: first)
+            let alice = try TmuxSession(columns: 100, rows: 16, arguments: [
+                "ircs://localhost:\(try #require(first.tlsPort))/#net", "--tls-ca", IRCLab.caFile, "--nick", "alice"])
+            try alice.waitUntil("alice is in #net on the first server") { screen, _ in roomBar(screen).contains("[2:#net]") }
+            let bob = try TestBot(nick: "bob", on: second, channels: ["#net"])
+            try alice.waitUntil("bob, on the second server, is seen joining", timeout: 30) { screen, _ in
+                says(screen, "bob has joined #net")
+            }
+            try alice.type("across the network 🌏")
+            try alice.press("Enter")
+            try bob.waitUntil("bob reads it on the other server") { _ in bob.messages(to: "#net") == ["across the network 🌏"] }
+            try bob.send("PRIVMSG #net :back from irc2")
+            try alice.waitUntil("and alice reads bob") { screen, _ in says(screen, "<bob> back from irc2") }
+        }
+
+        @Test func aMultiLineDraftGoesInBatchesToAServerThatTakesThem() throws {
+            let server = try TestServer("scripted")
+            let alice = try TmuxSession(columns: 100, rows: 20, arguments: [
+                "irc://127.0.0.1:\(server.plainPort)/#ml", "--nick", "alice"])
+            try alice.waitUntil("an incoming batch is one message with its line breaks") { screen, _ in
+                roomBar(screen).contains("[2:#ml]") && says(screen, "<dana> first line")
+                    && screen.contains { $0.hasSuffix("second, and its rest") && !$0.contains("<") }
+            }
+            let long = String(repeating: "長い行 long line ", count: 40)  // about 800 bytes: cut with concat
+            let lines = ["first", long] + (3...30).map { "line \($0)" }
+            try alice.paste(lines.joined(separator: "\n"))
+            try alice.press("Enter")
+            try waitFor("the server receives every batch") {
+                server.received().filter { $0.hasPrefix("BATCH -") }.count >= 2
+                    && server.received().filter { $0.contains("PRIVMSG #ml") }.count >= 31
+            }
+            // The batches, as the server took them: each within max-lines, and
+            // their text, joined, is the draft.
+            var batches: [[String]] = []
+            var texts: [String] = []
+            for line in server.received() {
+                if line.contains("BATCH +") {
+                    #expect(line.hasSuffix(" draft/multiline #ml"))
+                    batches.append([])
+                } else if line.hasPrefix("@batch=") {
+                    batches[batches.count - 1].append(line)
+                }
+            }
+            #expect(batches.count == 2, "31 lines and more do not fit 24 a batch")
+            for batch in batches {
+                #expect(batch.count <= 24)
+                #expect(!(batch.first ?? "").contains("draft/multiline-concat"))
+                var text = ""
+                for (index, line) in batch.enumerated() {
+                    // `@tags PRIVMSG #ml :text`, or `… #ml word` for one word.
+                    let parts = line.split(separator: " ", maxSplits: 3, omittingEmptySubsequences: false)
+                    let last = parts.count == 4 ? parts[3] : ""
+                    let body = last.hasPrefix(":") ? String(last.dropFirst()) : String(last)
+                    if index > 0 && !line.contains("draft/multiline-concat") { text += "\n" }
+                    text += body
+                }
+                texts.append(text)
+            }
+            #expect(server.received().contains { $0.contains("draft/multiline-concat") }, "the long line is cut and joined")
+            #expect(texts.joined(separator: "\n") == lines.joined(separator: "\n"), "nothing lost, nothing added")
+        }
+    }
+}
