@@ -14,6 +14,12 @@ public enum DataFolders {
         xdgFolder("XDG_STATE_HOME", else: ".local/state", environment: environment) + "/chat-tui/drafts"
     }
 
+    /// `$XDG_CONFIG_HOME/chat-tui`, with `~/.config` when the variable is unset,
+    /// empty or not an absolute path: where networks are written once.
+    public static func configuration(environment: [String: String]) -> String {
+        xdgFolder("XDG_CONFIG_HOME", else: ".config", environment: environment) + "/chat-tui"
+    }
+
     static func dataHome(environment: [String: String]) -> String {
         xdgFolder("XDG_DATA_HOME", else: ".local/share", environment: environment)
     }

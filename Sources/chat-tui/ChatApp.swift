@@ -52,9 +52,15 @@ struct ChatApp {
         }
         // Each network, with its own room for what the server says: they
         // connect once the loop runs, so the screen never waits for one.
-        let trust = TLSTrust(caFile: options.tlsCA, pinned: options.tlsFingerprint)
-        let ircLinks = options.networks.enumerated().map { index, address in
-            IRCLink(address: address, nick: options.nick, trust: trust, focusFirstChannel: index == 0)
+        var ircLinks: [IRCLink] = []
+        for (index, network) in options.networks.enumerated() {
+            let password: Secret?
+            do throws(Secret.Problem) {
+                password = try network.readPassword(environment: environment)
+            } catch {
+                throw .password(network: network.name, error)
+            }
+            ircLinks.append(IRCLink(network: network, nick: options.nick, password: password, focusFirstChannel: index == 0))
         }
         for link in ircLinks {
             do {

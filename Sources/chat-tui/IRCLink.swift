@@ -1,4 +1,5 @@
 import ChatCore
+import ChatIO
 import ChatModel
 import ChatNet
 import IRC
@@ -36,14 +37,17 @@ final class IRCLink: Link {
     /// Lines the server sent that could not be read, dropped and counted.
     private(set) var unreadableLines = 0
 
-    /// Connects to `address` as `nick`; `focusFirstChannel` shows its first
-    /// channel once joined (the first network's, so typing goes there at once).
-    init(address: IRCAddress, nick: String, trust: TLSTrust, focusFirstChannel: Bool) {
-        self.address = address
-        network = address.name
-        serverRoom = address.tls ? address.name : address.name + " (no TLS)"
-        client = IRCClient(identity: IRCIdentity(nick: nick), channels: address.channels)
-        connection = Connection(host: address.host, port: address.port, trust: address.tls ? trust : nil)
+    /// Connects to `network` as its nick or else `nick`, with its password if
+    /// it has one; `focusFirstChannel` shows its first channel once joined
+    /// (the first network's, so typing goes there at once).
+    init(network settings: Network, nick: String, password: Secret?, focusFirstChannel: Bool) {
+        address = settings.address
+        network = settings.name
+        serverRoom = address.tls ? settings.name : settings.name + " (no TLS)"
+        let identity = IRCIdentity(nick: settings.nick ?? nick, user: settings.user,
+                                   realName: settings.realName ?? "chat-tui user", password: password?.value)
+        client = IRCClient(identity: identity, channels: address.channels)
+        connection = Connection(host: address.host, port: address.port, trust: address.tls ? settings.trust : nil)
         labels[""] = serverRoom
         if focusFirstChannel, let first = address.channels.first { focusOnJoin.insert(client.features.caseMapping.folded(first)) }
     }

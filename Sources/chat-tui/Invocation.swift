@@ -61,9 +61,14 @@ enum Invocation: Equatable {
                 options.tlsFingerprint = fingerprint
             default:
                 if argument.hasPrefix("-") && argument != "-" { throw UsageError.unknownOption(argument) }
-                guard IRCAddress.looksLikeAddress(argument) else { throw UsageError.unexpectedArgument(argument) }
+                guard IRCAddress.looksLikeAddress(argument) else {
+                    // A plain word names a network written once in its configuration file.
+                    guard Self.isNetworkName(argument) else { throw UsageError.unexpectedArgument(argument) }
+                    options.networks.append(try Network(named: argument, environment: environment))
+                    continue
+                }
                 do throws(IRCAddress.Problem) {
-                    options.networks.append(try IRCAddress(url: argument))
+                    options.networks.append(Network(address: try IRCAddress(url: argument)))
                 } catch {
                     throw .invalidAddress(error)
                 }
@@ -75,7 +80,12 @@ enum Invocation: Equatable {
         }
         // A replay is shown in a local room.
         if options.replay != nil && options.rooms.isEmpty { options.rooms = [.local] }
-        if !options.networks.contains(where: \.tls) {
+        // --tls-ca and --tls-fingerprint are for the networks of the command
+        // line; one written in a file says its own.
+        for index in options.networks.indices where options.networks[index].trust == TLSTrust() {
+            options.networks[index].trust = TLSTrust(caFile: options.tlsCA, pinned: options.tlsFingerprint)
+        }
+        if !options.networks.contains(where: \.address.tls) {
             for option in ["--tls-ca", "--tls-fingerprint"]
             where arguments.contains(where: { $0 == option || $0.hasPrefix(option + "=") }) {
                 throw .optionNeedsNetwork(option)
@@ -86,6 +96,11 @@ enum Invocation: Equatable {
             if arguments.contains(where: { $0 == "--from" || $0.hasPrefix("--from=") }) { throw .optionNeedsReplay("--from") }
         }
         return .run(options)
+    }
+
+    /// True for a word that can name a network's configuration file.
+    static func isNetworkName(_ word: String) -> Bool {
+        !word.isEmpty && !word.hasPrefix(".") && word.allSatisfy { $0.isLetter || $0.isNumber || "-_.".contains($0) }
     }
 
     private static func replaySource(_ word: String) -> Options.ReplaySource {

@@ -16,7 +16,7 @@ struct Options: Equatable {
     /// The local rooms opened, in order; the first has the focus.
     var rooms = [RoomName.local]
     /// The IRC networks to connect to, in order, each with its channels.
-    var networks: [IRCAddress] = []
+    var networks: [Network] = []
     /// A CA (PEM) trusted besides the system's, for every network over TLS.
     var tlsCA: String?
     /// The one certificate trusted instead of any CA, for every network over TLS.

@@ -10,6 +10,8 @@ enum StartupError: Error, CustomStringConvertible {
     case cannotReadReplay(StorageError)
     /// `CHAT_TUI_CLOCK_START` (set by tests) is not a time.
     case badClockStart(String)
+    /// A network's password could not be read, or was refused.
+    case password(network: String, Secret.Problem)
 
     var description: String {
         switch self {
@@ -18,6 +20,7 @@ enum StartupError: Error, CustomStringConvertible {
         case .nothingToReplay:
             return "nothing to replay: pipe a transcript in (producer | chat-tui --replay) or name a file (--replay FILE)"
         case .cannotReadReplay(let error): return error.description
+        case .password(let network, let problem): return "\(network): \(problem)"
         case .badClockStart(let text):
             return "cannot read '\(text)' in \(SystemClock.startVariable) as a time: write it as 2026-12-03T10:30:00Z"
         }

@@ -1,4 +1,6 @@
 import ChatCore
+import ChatIO
+import Glibc
 import ChatModel
 import IRC
 
@@ -16,6 +18,9 @@ enum UsageError: Error, Equatable, CustomStringConvertible {
     case invalidAddress(IRCAddress.Problem)
     case invalidFingerprint(String)
     case optionNeedsNetwork(String)
+    /// A word that is neither an option nor an address names no network written.
+    case unknownNetwork(String, path: String)
+    case configuration(SettingsFile.Problem)
 
     var description: String {
         switch self {
@@ -33,6 +38,9 @@ enum UsageError: Error, Equatable, CustomStringConvertible {
         case .invalidFingerprint(let text):
             return "cannot read '\(text)' as a certificate's fingerprint: write SHA256: and 32 bytes in hexadecimal, as chat-tui shows it"
         case .optionNeedsNetwork(let option): return "option '\(option)' only applies with an ircs:// address"
+        case .unknownNetwork(let name, let path):
+            return "'\(name)' is not an address (ircs://HOST/#channel) nor a network written in \(path) (docs/irc.md shows one)"
+        case .configuration(let problem): return problem.description
         }
     }
 }

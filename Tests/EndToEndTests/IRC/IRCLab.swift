@@ -29,11 +29,13 @@ final class TestServer {
     private let pid: pid_t
 
     /// Starts `kind` (`inspircd`, `ngircd`, `scripted`) in a folder of its own;
-    /// an InspIRCd given `linkedTo` links to that server.
-    init(_ kind: String, linkedTo other: TestServer? = nil) throws {
+    /// an InspIRCd given `linkedTo` links to that server, and an ngircd given
+    /// a `password` lets in only those who give it.
+    init(_ kind: String, linkedTo other: TestServer? = nil, password: String? = nil) throws {
         folder = try makeTemporaryFolder()
         var arguments = [IRCLab.script, kind, folder]
         if kind == "inspircd" { arguments.append(IRCLab.certificates) }
+        if let password { arguments.append(password) }
         if let other { arguments += ["--link", other.folder] }
         let ports: [String: Int]
         if kind == "scripted" {

@@ -173,6 +173,46 @@ extension EndToEnd {
             }
         }
 
+        @Test func aNetworkWrittenOnceStartsByNameWithItsPasswordKeptPrivate() throws {
+            let server = try TestServer("ngircd", password: "open sesame")
+            let config = try makeTemporaryFolder()
+            defer { try? FileManager.default.removeItem(atPath: config) }
+            try FileManager.default.createDirectory(atPath: config + "/chat-tui/networks", withIntermediateDirectories: true)
+            let passwordFile = config + "/home.password"
+            try "open sesame\n".write(toFile: passwordFile, atomically: true, encoding: .utf8)
+            chmod(passwordFile, 0o644)
+            let settings = [
+                "# the home server",
+                "address = irc://127.0.0.1:\(server.plainPort)/#home",
+                "nick = carol",
+                "password-file = \(passwordFile)",
+            ]
+            try (settings.joined(separator: "\n") + "\n")
+                .write(toFile: config + "/chat-tui/networks/home.conf", atomically: true, encoding: .utf8)
+            let environment = ProcessInfo.processInfo.environment.merging(["XDG_CONFIG_HOME": config]) { $1 }
+
+            let refused = try runCommand(chatTUIBinary, ["home"], environment: environment)
+            #expect(refused.status == 2)
+            #expect(refused.standardError.contains("others can read it (mode 644); make it yours alone with chmod 600"))
+            let unknown = try runCommand(chatTUIBinary, ["work"], environment: environment)
+            #expect(unknown.status == 2)
+            #expect(unknown.standardError.contains(
+                "'work' is not an address (ircs://HOST/#channel) nor a network written in \(config)/chat-tui/networks/work.conf"))
+
+            chmod(passwordFile, 0o600)
+            let carol = try TmuxSession(columns: 100, rows: 16, arguments: ["home"],
+                                        launcher: ["env", "XDG_CONFIG_HOME=\(config)"])
+            try carol.waitUntil("the network's name labels its room, and #home is joined") { screen, _ in
+                roomBar(screen).hasPrefix("── 1:home (no TLS) ─ [2:#home]") && roomBar(screen).hasSuffix(" carol ──")
+            }
+            let files = try FileManager.default.subpathsOfDirectory(atPath: carol.dataHome)
+            for file in files where file.hasSuffix(".jsonl") {
+                let text = try String(contentsOfFile: carol.dataHome + "/" + file, encoding: .utf8)
+                #expect(!text.contains("open sesame"), "the password is in no room file")
+            }
+            #expect(!(try carol.screen(history: true)).joined().contains("open sesame"), "nor on the screen")
+        }
+
         @Test func aMessageCrossesTwoLinkedServers() throws {
             let first = try TestServer("inspircd")
             let second = try TestServer("inspircd", linkedTo: first)

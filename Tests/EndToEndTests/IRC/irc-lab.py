@@ -8,7 +8,8 @@
                                        {"plain": P, "tls": T, "link": L, "pid": N}
                                        once it accepts connections; --link links it
                                        to the server already started in DIR2
-  irc-lab.py ngircd DIR                start ngircd (plain only), print {"plain": P, "pid": N}
+  irc-lab.py ngircd DIR [PASSWORD]     start ngircd (plain only; PASSWORD needed to connect
+                                       when given), print {"plain": P, "pid": N}
   irc-lab.py scripted DIR              a server that offers draft/multiline, which no
                                        packaged server does: prints {"plain": P}, logs
                                        every line received to DIR/received.log, and
@@ -119,7 +120,7 @@ def inspircd(folder, certificates, link_folder=None):
     print(json.dumps(ports), flush=True)
 
 
-def ngircd(folder):
+def ngircd(folder, password=None):
     os.makedirs(folder, exist_ok=True)
     plain = free_port()
     config = os.path.join(folder, "ngircd.conf")
@@ -130,6 +131,7 @@ Info = test
 Listen = 127.0.0.1
 Ports = {plain}
 PidFile = {folder}/ngircd.pid
+{"Password = " + password if password else ""}
 [Limits]
 MaxNickLength = 30
 [Options]
@@ -249,7 +251,7 @@ if __name__ == "__main__":
         link = arguments[arguments.index("--link") + 1] if "--link" in arguments else None
         inspircd(arguments[0], arguments[1], link)
     elif command == "ngircd":
-        ngircd(arguments[0])
+        ngircd(*arguments)
     elif command == "scripted":
         scripted(arguments[0])
     elif command == "bot":

@@ -1,0 +1,100 @@
+import ChatIO
+import ChatNet
+import Glibc
+import IRC
+
+/// One IRC network to connect to: from an address on the command line, or
+/// written once in a configuration file and started by name.
+struct Network: Equatable {
+    var address: IRCAddress
+    /// Its name: its room's label and its folder of room files (the host, or
+    /// the configuration's name).
+    var name: String
+    /// The nick on this network, when it is not the one `--nick` gives.
+    var nick: String?
+    var user: String?
+    var realName: String?
+    /// Where the password is, if the network needs one: never on the command line.
+    var password: PasswordSource?
+    /// A CA trusted besides the system's, and a pinned certificate.
+    var trust = TLSTrust()
+
+    /// Where a password is kept.
+    enum PasswordSource: Equatable {
+        case file(String)
+        case variable(String)
+    }
+
+    init(address: IRCAddress) {
+        self.address = address
+        name = address.name
+    }
+
+    /// The settings a network's file may have.
+    static let keys = ["address", "nick", "user", "realname", "password-file", "password-env", "tls-ca", "tls-fingerprint"]
+
+    /// Where the network `name` is written: `$XDG_CONFIG_HOME/chat-tui/networks/NAME.conf`.
+    static func path(of name: String, environment: [String: String]) -> String {
+        DataFolders.configuration(environment: environment) + "/networks/\(name).conf"
+    }
+
+    /// The network written in its configuration file under `name`.
+    init(named name: String, environment: [String: String]) throws(UsageError) {
+        let path = Self.path(of: name, environment: environment)
+        do throws(SettingsFile.Problem) {
+            let file = try SettingsFile(contentsOf: path)
+            try file.check(known: Self.keys)
+            guard let address = file["address"] else { throw .missing(path: path, key: "address") }
+            do throws(IRCAddress.Problem) {
+                self.init(address: try IRCAddress(url: address.value))
+            } catch {
+                throw .badValue(path: path, key: "address", line: address.line, reason: error.description)
+            }
+            self.name = name
+            if let nick = file["nick"] {
+                do throws(UsageError) {
+                    self.nick = try Options.validatedNick(nick.value)
+                } catch {
+                    throw .badValue(path: path, key: "nick", line: nick.line, reason: error.description)
+                }
+            }
+            user = file["user"]?.value
+            realName = file["realname"]?.value
+            if let file = file["password-file"] { password = .file(Self.expandingHome(file.value, environment: environment)) }
+            if let variable = file["password-env"] { password = .variable(variable.value) }
+            if file["password-file"] != nil && file["password-env"] != nil {
+                throw .badValue(path: path, key: "password-env", line: file["password-env"]!.line,
+                                reason: "give the password in a file or a variable, not both")
+            }
+            trust.caFile = file["tls-ca"].map { Self.expandingHome($0.value, environment: environment) }
+            if let pinned = file["tls-fingerprint"] {
+                guard let fingerprint = Fingerprint(pinned.value) else {
+                    throw .badValue(path: path, key: "tls-fingerprint", line: pinned.line,
+                                    reason: "write SHA256: and 32 bytes in hexadecimal, as chat-tui shows it")
+                }
+                trust.pinned = fingerprint
+            }
+        } catch {
+            if case .unreadable(let storage) = error, storage.code == ENOENT {
+                throw .unknownNetwork(name, path: path)
+            }
+            throw .configuration(error)
+        }
+    }
+
+    /// `~/x` as the home folder's `x`.
+    static func expandingHome(_ path: String, environment: [String: String]) -> String {
+        guard path.hasPrefix("~/"), let home = environment["HOME"] else { return path }
+        return home + path.dropFirst(1)
+    }
+
+    /// The password, read now (before the terminal is taken over, so a
+    /// problem is a plain message).
+    func readPassword(environment: [String: String]) throws(Secret.Problem) -> Secret? {
+        switch password {
+        case nil: return nil
+        case .file(let path): return try Secret.read(file: path)
+        case .variable(let name): return try Secret.read(variable: name, environment: environment)
+        }
+    }
+}
