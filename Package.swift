@@ -39,6 +39,7 @@ let package = Package(
         .testTarget(name: "ChatModelTests", dependencies: ["ChatModel", "ChatCore"], exclude: ["Fixtures"]),
         .testTarget(name: "ChatCoreTests", dependencies: ["ChatCore", "ChatModel", "TextWidth"]),
         .testTarget(name: "IRCTests", dependencies: ["IRC", "ChatModel"]),
+        .testTarget(name: "ChatNetTests", dependencies: ["ChatNet"]),
         .testTarget(name: "ChatIOTests", dependencies: ["ChatIO", "ChatModel", "TextWidth"]),
         .testTarget(name: "TUITests", dependencies: ["TUI"]),
         .testTarget(name: "EndToEndTests", exclude: ["width-corpus.txt", "slow-terminal.py"]),

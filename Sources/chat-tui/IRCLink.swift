@@ -36,6 +36,10 @@ final class IRCLink: Link {
     private var quitting = false
     /// Lines the server sent that could not be read, dropped and counted.
     private(set) var unreadableLines = 0
+    /// When connecting started, in monotonic seconds; nil until the first turn.
+    private var connectingSince: Double?
+    /// The longest looking up, connecting and the handshake may take.
+    static let connectSeconds = 30
 
     /// Connects to `network` as its nick or else `nick`, with its password if
     /// it has one; `focusFirstChannel` shows its first channel once joined
@@ -49,6 +53,9 @@ final class IRCLink: Link {
         client = IRCClient(identity: identity, channels: address.channels)
         connection = Connection(host: address.host, port: address.port, trust: address.tls ? settings.trust : nil)
         labels[""] = serverRoom
+        let how = address.tls ? "over TLS" : "without TLS"
+        waiting.append((.received(Message(sender: "", text: "connecting to \(address.host) port \(address.port) \(how)…",
+                                          time: nil, kind: .system)), serverRoom))
         if focusFirstChannel, let first = address.channels.first { focusOnJoin.insert(client.features.caseMapping.folded(first)) }
     }
 
@@ -80,13 +87,22 @@ final class IRCLink: Link {
 
     var writeDescriptors: [Int32] { connection.wantsWrite ? descriptors : [] }
 
+    /// At once when something waits to be taken in; else, while connecting,
+    /// when it is time to give up.
     func millisecondsUntilDue(at now: Moment) -> Int32? {
-        deferred.isEmpty && waiting.isEmpty ? nil : 0
+        if !deferred.isEmpty || !waiting.isEmpty { return 0 }
+        guard let since = connectingSince, connection.phase != .open, connection.phase != .closed else { return nil }
+        return now.milliseconds(until: since + Double(Self.connectSeconds))
     }
 
     func events(ready: Set<Int32>, at now: Moment) -> [(event: Event, room: String?)] {
         var events = waiting
         waiting = []
+        if connectingSince == nil { connectingSince = now.monotonic }
+        if let since = connectingSince, now.monotonic - since >= Double(Self.connectSeconds) {
+            connection.abandon(.timedOut(seconds: Self.connectSeconds))
+            deferred += connection.advance()
+        }
         var happenings = deferred
         deferred = []
         if let descriptor = connection.descriptor, ready.contains(descriptor) { happenings += connection.advance() }
@@ -205,6 +221,7 @@ final class IRCLink: Link {
             return [(received(Message(sender: "", text: "connected to \(network) (\(peer)) \(how)", time: now.wall, kind: .system)), serverRoom)]
         case .received(let bytes):
             var events: [(event: Event, room: String?)] = []
+            let droppedBefore = unreadableLines + lines.dropped
             for line in lines.lines(adding: bytes) {
                 guard let message = try? IRCMessage(line: line) else {
                     unreadableLines += 1
@@ -214,17 +231,31 @@ final class IRCLink: Link {
                 if !answer.send.isEmpty { write(answer.send, at: now) }
                 for event in answer.events { events += take(event, at: now) }
             }
+            if let said = droppedNotice(from: droppedBefore, to: unreadableLines + lines.dropped, at: now) {
+                events.append((said, serverRoom))
+            }
             return events
         case .closed(let problem):
             let text = quitting ? "disconnected from \(network)" : "disconnected from \(network): \(problem)"
             var events: [(event: Event, room: String?)] = [(received(Message(sender: "", text: text, time: now.wall, kind: .system)), serverRoom)]
             if !quitting { events.append((.notice(.connectionLost(network: network, reason: problem.description)), nil)) }
-            for (label, entry) in unconfirmed {
-                if let id = entry.id { events.append((.deliveryFailed(id, "the connection was lost"), label)) }
+            for entry in unconfirmed.values {
+                if let id = entry.id { events.append((.deliveryFailed(id, "the connection was lost"), entry.room)) }
             }
             unconfirmed = [:]
             return events
         }
+    }
+
+    /// Says in the network's room that lines were dropped: at the first, the
+    /// tenth, the hundredth and so on, so a hostile server cannot flood the room.
+    private func droppedNotice(from before: Int, to count: Int, at now: Moment) -> Event? {
+        var threshold = 1
+        while threshold <= before { threshold *= 10 }
+        guard count >= threshold else { return nil }
+        let text = count == 1 ? "a line from the server could not be read and was dropped"
+            : "\(count) lines from the server could not be read and were dropped"
+        return received(Message(sender: "", text: text, time: now.wall, kind: .system))
     }
 
     private func take(_ event: IRCEvent, at now: Moment) -> [(event: Event, room: String?)] {

@@ -66,7 +66,7 @@ public final class Connection {
     /// The descriptor to wait on, nil once closed.
     public var descriptor: Int32? {
         switch phase {
-        case .resolving: return resolver?.descriptor ?? -1
+        case .resolving: return resolver?.descriptor
         case .closed: return nil
         default: return socket
         }
@@ -91,6 +91,13 @@ public final class Connection {
 
     /// True while queued bytes have not all been written.
     public var hasUnwrittenOutput: Bool { written < outgoing.count }
+
+    /// Gives up on a connection that is not open yet (it took too long): it
+    /// closes, and `advance` reports `problem`.
+    public func abandon(_ problem: ConnectionProblem) {
+        guard phase != .open && phase != .closed else { return }
+        pendingProblem = problem
+    }
 
     /// Closes the connection after writing what is queued, as far as the socket
     /// takes it without waiting.

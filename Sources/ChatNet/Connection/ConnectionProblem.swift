@@ -12,6 +12,8 @@ public enum ConnectionProblem: Error, Equatable, Sendable, CustomStringConvertib
     case handshakeFailed(String)
     /// The server closed the connection.
     case closedByServer
+    /// Looking up, connecting and the handshake took longer than this many seconds.
+    case timedOut(seconds: Int)
     /// Reading or writing failed.
     case lost(String)
     /// The CA file given to trust could not be read.
@@ -26,6 +28,7 @@ public enum ConnectionProblem: Error, Equatable, Sendable, CustomStringConvertib
         case .untrusted(let problem): return problem.description
         case .handshakeFailed(let reason): return "the TLS handshake failed: \(reason)"
         case .closedByServer: return "the server closed the connection"
+        case .timedOut(let seconds): return "no connection after \(seconds) seconds"
         case .lost(let reason): return "the connection was lost: \(reason)"
         case .unreadableCA(let path): return "cannot read the CA certificates in \(path) (PEM expected)"
         case .system(let what, let code): return "\(what): \(String(cString: strerror(code)))"
