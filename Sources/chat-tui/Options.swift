@@ -47,11 +47,19 @@ struct Options: Equatable {
         Usage: chat-tui [--nick NAME] [--room NAME] [--replay [FILE]] [--from NAME]
                         [--speed FACTOR] [--style lines|bubbles] [--nick-width COLUMNS]
                         [--no-color]
+               chat-tui [OPTIONS] ircs://HOST[:PORT]/#CHANNEL[,#OTHER]...
+                        [--tls-ca FILE] [--tls-fingerprint SHA256:...]
+               chat-tui [OPTIONS] NETWORK
                chat-tui --probe
 
         A chat screen for the terminal: messages above, a composer below that grows
         from one to five lines as you write. Opens the room 'local', whose history
         is kept in $XDG_DATA_HOME/chat-tui/rooms/ (~/.local/share when unset).
+
+        Given an address, connects to that IRC network (ircs:// over verified TLS,
+        port 6697; irc:// unencrypted, port 6667) and joins its channels, a room
+        each. NETWORK starts one written in $XDG_CONFIG_HOME/chat-tui/networks/
+        NETWORK.conf (docs/irc.md).
 
         Options:
           --nick NAME       send messages as NAME (default: $USER)
@@ -69,6 +77,11 @@ struct Options: Equatable {
                             the widest the column of nicks grows before longer
                             nicks are cut with '…' (default: 12)
           --no-color        draw without colours (also when NO_COLOR is set)
+          --tls-ca FILE     trust the CA certificates in FILE (PEM) besides the
+                            system's
+          --tls-fingerprint SHA256:...
+                            trust exactly the certificate with this fingerprint
+                            (shown when chat-tui refuses a server)
           --probe           ask the terminal again how wide it draws emoji and other
                             text where terminals differ, show what it learned, and exit
           -h, --help        show this help and exit
