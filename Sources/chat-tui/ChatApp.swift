@@ -66,7 +66,7 @@ struct ChatApp {
             do {
                 let file = try RoomLink(name: IRCLink.serverFile, label: link.serverRoom, role: .network(link.network),
                                         nick: options.nick, environment: environment, clock: clock, at: now)
-                link.attach(file, asked: link.serverRoom)
+                link.attach(file)
                 roomLinks.append(file)
             } catch {
                 throw .storage(error)
@@ -122,6 +122,13 @@ struct ChatApp {
                               dateStyle: Self.dateStyle(environment: environment), messageStyle: options.style,
                               senderColumnLimit: options.nickWidth)
         var session = Session(rooms: roomLinks.map { newRoom($0, display: display) }, display: display)
+        for (index, link) in ircLinks.enumerated() {
+            // A label another room has, or a channel an earlier network is to
+            // join, gets the network's name, whichever server answers first.
+            link.isLabelTaken = { label in
+                session.index(of: label) != nil || ircLinks[..<index].contains { $0.joinsAtStart(label) }
+            }
+        }
         // Every source and sink of messages, the replay first: the run loop knows them only as links.
         var links: [Link] { (replay.map { [$0] } ?? []) + roomLinks + ircLinks }
 
@@ -181,12 +188,11 @@ struct ChatApp {
         func openRooms(askedBy link: Link) {
             guard let network = link as? IRCLink else { return }
             for opening in network.takeOpenings() {
-                // A label another room has gets the network's name.
-                let label = session.index(of: opening.label) == nil ? opening.label : "\(opening.label)@\(network.network)"
+                let label = opening.label
                 do {
                     let file = try RoomLink(name: opening.file, label: label, role: .network(network.network),
                                             nick: options.nick, environment: environment, clock: clock, at: now)
-                    network.attach(file, asked: opening.label)
+                    network.attach(file)
                     roomLinks.append(file)
                     let nick = network.nick
                     session.open(newRoom(file, display: session.display, nick: nick), focus: opening.focus)

@@ -65,12 +65,19 @@ final class IRCLink: Link {
     /// The network room's file name in the network's folder.
     static let serverFile = try! RoomName("%server")  // `%` starts no other file: it is written %25
 
-    /// Hands the link the file of a room it asked for, under the label the
-    /// room has (which may differ from the one asked for).
-    func attach(_ file: RoomLink, asked: String) {
+    /// Whether a room label is taken by another room (or another network's
+    /// channel): set by the program, asked when a room is to open.
+    var isLabelTaken: (String) -> Bool = { _ in false }
+
+    /// Hands the link the file of a room it asked for.
+    func attach(_ file: RoomLink) {
         files[file.label] = file
-        for (key, label) in labels where label == asked { labels[key] = file.label }
         if client.isRegistered { waiting.append((.lineByLine(client.multiline == nil), file.label)) }
+    }
+
+    /// True when `channel` is among those this network joins at start.
+    func joinsAtStart(_ channel: String) -> Bool {
+        address.channels.contains { client.same($0, channel) }
     }
 
     /// The rooms the program should open now, each once.
@@ -326,9 +333,10 @@ final class IRCLink: Link {
         }
         let key = client.features.caseMapping.folded(name)
         if let open = labels[key] { return open }
-        labels[key] = name
-        openings.append(RoomOpening(label: name, file: RoomName(fileSafe: key), focus: focus))
-        return name
+        let label = isLabelTaken(name) ? "\(name)@\(network)" : name
+        labels[key] = label
+        openings.append(RoomOpening(label: label, file: RoomName(fileSafe: key), focus: focus))
+        return label
     }
 
     /// The channel or nick a room talks to; nil for the network's room.

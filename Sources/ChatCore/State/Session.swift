@@ -18,7 +18,7 @@ public struct Session: Sendable {
 
     /// What arrived in a room while it was not shown.
     public struct Activity: Equatable, Sendable {
-        /// Messages received.
+        /// Messages others said (not the user's own, nor a server's reports).
         public var unread = 0
         /// Messages among them that name the user.
         public var highlights = 0
@@ -86,10 +86,13 @@ public struct Session: Sendable {
         }
         let name = rooms[index].name
         var effects = rooms[index].apply(event, display: display, now: now).map { RoomEffect(room: name, effect: $0) }
-        if case .received(let message) = event, index != focus {
+        // What someone else said counts as unread: not the user's own words,
+        // nor what a server reports (joins, modes, its welcome).
+        if case .received(let message) = event, index != focus, !message.isOwn,
+           [.message, .action, .notice].contains(message.kind) {
             var seen = activity[name] ?? Activity()
             seen.unread += 1
-            if !message.isOwn, Self.mentions(message.text, nick: rooms[index].nick) {
+            if Self.mentions(message.text, nick: rooms[index].nick) {
                 // The bell rings for the first highlight, not for each.
                 if seen.highlights == 0 { effects.append(RoomEffect(room: name, effect: .bell)) }
                 seen.highlights += 1

@@ -66,6 +66,23 @@ import Testing
         #expect(chat.focused.name == "dev", "and stays when nothing is new")
     }
 
+    @Test func onlyWhatOthersSayCountsAsUnreadOrNamesTheUser() {
+        var chat = session("local", "#chat")
+        let reports = [
+            Message(sender: "alice", text: "has joined #chat", time: now, kind: .join, isOwn: true),
+            Message(sender: "bob", text: "has joined #chat", time: now, kind: .join),
+            Message(sender: "", text: "Welcome to the network alice", time: now, kind: .system),
+            Message(sender: "alice", text: "said from my phone, alice", time: now, isOwn: true),
+        ]
+        for report in reports {
+            #expect(chat.apply(.received(report), to: "#chat", now: now).isEmpty, "no bell for \(report.text)")
+        }
+        #expect(chat.activity["#chat"] == nil)
+        chat.apply(.received(Message(sender: "bob", text: "waves", time: now, kind: .action)), to: "#chat", now: now)
+        chat.apply(.received(Message(sender: "NickServ", text: "alice, identify", time: now, kind: .notice)), to: "#chat", now: now)
+        #expect(chat.activity["#chat"] == Session.Activity(unread: 2, highlights: 1))
+    }
+
     @Test func joinOpensOrGoesToARoomAndPartClosesAllButTheLast() {
         var chat = session("local", "dev")
         type("/join ops", into: &chat)

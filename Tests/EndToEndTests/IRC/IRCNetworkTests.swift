@@ -137,6 +137,12 @@ extension EndToEnd {
                 "ircs://localhost:\(tls)/#test", "--tls-fingerprint", String(fingerprint), "--nick", "eve"])
             try pinned.waitUntil("the pinned certificate is trusted") { screen, _ in roomBar(screen).contains("[2:#test]") }
 
+            let fromEnvironment = try TmuxSession(columns: 100, rows: 16, arguments: ["ircs://localhost:\(tls)/#test", "--nick", "eve2"],
+                                                  launcher: ["env", "SSL_CERT_FILE=\(IRCLab.caFile)"])
+            try fromEnvironment.waitUntil("SSL_CERT_FILE is honoured as OpenSSL honours it") { screen, _ in
+                roomBar(screen).contains("[2:#test]")
+            }
+
             let wrongPin = String(repeating: "00:", count: 31) + "00"
             let mispinned = try TmuxSession(columns: 100, rows: 16, arguments: [
                 "ircs://localhost:\(tls)/#test", "--tls-fingerprint", "SHA256:" + wrongPin, "--nick", "eve"])
@@ -213,6 +219,33 @@ extension EndToEnd {
             #expect(!(try carol.screen(history: true)).joined().contains("open sesame"), "nor on the screen")
         }
 
+        @Test func twoNetworksInOneWindowKeepTheirRoomsApart() throws {
+            let inspircd = try TestServer("inspircd")
+            let ngircd = try TestServer("ngircd")
+            let dave = try TestBot(nick: "dave", on: ngircd, channels: ["#a"])
+            let alice = try TmuxSession(columns: 120, rows: 16, arguments: [
+                "ircs://localhost:\(try #require(inspircd.tlsPort))/#a", "irc://127.0.0.1:\(ngircd.plainPort)/#a",
+                "--tls-ca", IRCLab.caFile, "--nick", "alice"])
+            let second = "#a@127.0.0.1:\(ngircd.plainPort)"
+            try alice.waitUntil("each network's #a is a room of its own, the first network's shown") { screen, _ in
+                let bar = roomBar(screen)
+                // Both networks' rooms come first; the channels in the order the servers answer.
+                return bar.contains(":#a] ") && bar.contains(second) && bar.contains("2:127.0.0.1:\(ngircd.plainPort) (no TLS)")
+            }
+            try dave.send("PRIVMSG #a :only on ngircd")
+            try alice.waitUntil("dave's message is counted in the second network's #a (joins are not)") { screen, _ in
+                roomBar(screen).contains(second + "(1)")
+            }
+            #expect(!says(try alice.screen(), "only on ngircd"), "not in the first network's #a")
+            try alice.type("to inspircd")
+            try alice.press("Enter")
+            try waitFor("what alice says goes to the network of the room shown") {
+                (try? String(contentsOfFile: roomFolder(alice, "localhost:\(inspircd.tlsPort!)") + "#a.jsonl", encoding: .utf8))?
+                    .contains("to inspircd") == true
+            }
+            #expect(!dave.messages(to: "#a").contains("to inspircd"))
+        }
+
         @Test func aMessageCrossesTwoLinkedServers() throws {
             let first = try TestServer("inspircd")
             let second = try TestServer("inspircd", linkedTo: first)
@@ -237,6 +270,9 @@ extension EndToEnd {
             try alice.waitUntil("an incoming batch is one message with its line breaks") { screen, _ in
                 roomBar(screen).contains("[2:#ml]") && says(screen, "<dana> first line")
                     && screen.contains { $0.hasSuffix("second, and its rest") && !$0.contains("<") }
+            }
+            try waitFor("the broken and the overlong line are dropped and counted") {
+                networkRoom(alice, "127.0.0.1:\(server.plainPort)").contains("2 lines from the server could not be read and were dropped")
             }
             let long = String(repeating: "長い行 long line ", count: 40)  // about 800 bytes: cut with concat
             let lines = ["first", long] + (3...30).map { "line \($0)" }

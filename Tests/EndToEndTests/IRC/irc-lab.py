@@ -13,7 +13,8 @@
   irc-lab.py scripted DIR              a server that offers draft/multiline, which no
                                        packaged server does: prints {"plain": P}, logs
                                        every line received to DIR/received.log, and
-                                       sends a multi-line batch into each channel joined
+                                       sends a multi-line batch into each channel joined,
+                                       then a broken line and an overlong one
   irc-lab.py bot PORT NICK CHANNELS LOG COMMANDS
                                        a user: joins CHANNELS (comma-separated), writes
                                        every line received to LOG, and sends each line
@@ -238,6 +239,10 @@ def scripted(folder):
                         send(b"@batch=in1 :dana!d@h PRIVMSG " + channel + b" :second, and ")
                         send(b"@batch=in1;draft/multiline-concat :dana!d@h PRIVMSG " + channel + b" :its rest")
                         send(b":scripted.test BATCH -in1")
+                        # What a hostile or broken server sends: a line that is
+                        # not IRC, and one far longer than any line may be.
+                        send(b":dana!d@h \x01\x02 " + channel + b" :not a command")
+                        send(b":dana!d@h PRIVMSG " + channel + b" :" + b"x" * 20000)
                 elif command == b"QUIT":
                     break
         connection.close()
