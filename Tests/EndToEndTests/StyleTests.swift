@@ -22,8 +22,10 @@ extension EndToEnd {
             try session.waitUntil("bob's message is there") { screen, _ in screen.contains { $0.contains("hello from bob") } }
             try session.type("mine")
             try session.press("Enter")
+            // Sent: in the pane, and the composer empty again (while "mine" is
+            // still being typed, the composer's own row holds it).
             try session.waitUntil("alice's message is there") { screen, _ in
-                screen.contains { $0.contains("mine") && !$0.hasPrefix("Message") }
+                screen.last?.hasPrefix("Message") == true && screen.dropLast().contains { $0.contains("mine") }
             }
             return session
         }
