@@ -18,6 +18,13 @@ enum IRCLab {
 
     /// The test CA's certificate, for `--tls-ca`.
     static var caFile: String { certificates + "/ca.pem" }
+
+    /// Waits until the expired certificate's one moment of validity is
+    /// surely over (it ends when it is made).
+    static func waitUntilExpired() throws {
+        let made = try FileManager.default.attributesOfItem(atPath: certificates + "/expired.pem")[.modificationDate] as! Date
+        try waitFor("the certificate's time to be over") { Date() > made.addingTimeInterval(2) }
+    }
 }
 
 /// A server started for a test, stopped when the test lets go of it.
@@ -30,11 +37,13 @@ final class TestServer {
 
     /// Starts `kind` (`inspircd`, `ngircd`, `scripted`) in a folder of its own;
     /// an InspIRCd given `linkedTo` links to that server, and an ngircd given
-    /// a `password` lets in only those who give it.
-    init(_ kind: String, linkedTo other: TestServer? = nil, password: String? = nil) throws {
+    /// a `password` lets in only those who give it; an InspIRCd with
+    /// `expired` shows a certificate whose time is over.
+    init(_ kind: String, linkedTo other: TestServer? = nil, password: String? = nil, expired: Bool = false) throws {
         folder = try makeTemporaryFolder()
         var arguments = [IRCLab.script, kind, folder]
         if kind == "inspircd" { arguments.append(IRCLab.certificates) }
+        if expired { arguments.append("--expired") }
         if let password { arguments.append(password) }
         if let other { arguments += ["--link", other.folder] }
         let ports: [String: Int]

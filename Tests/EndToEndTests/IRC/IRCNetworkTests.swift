@@ -62,6 +62,16 @@ extension EndToEnd {
                 bob.messages(to: "#test").suffix(5) == ArraySlice(five)
             }
 
+            try bob.send("MODE #test +o alice")
+            try alice.waitUntil("a mode change shows in the channel") { screen, _ in says(screen, "bob sets mode +o alice") }
+            try alice.type("/topic 今日の話題 🌸")
+            try alice.press("Enter")
+            try bob.waitUntil("bob sees the new topic") { lines in lines.contains { $0.hasSuffix("TOPIC #test :今日の話題 🌸") } }
+            try alice.waitUntil("and so does alice") { screen, _ in says(screen, "alice set the topic: 今日の話題 🌸") }
+            try alice.type("/names")
+            try alice.press("Enter")
+            try alice.waitUntil("/names lists who is in #test, ops first") { screen, _ in says(screen, "in #test (2): @alice @bob") }
+
             try alice.type("/join #second")
             try alice.press("Enter")
             try alice.waitUntil("#second is joined and shown") { screen, _ in roomBar(screen).contains("[3:#second]") }
@@ -141,6 +151,14 @@ extension EndToEnd {
                                                   launcher: ["env", "SSL_CERT_FILE=\(IRCLab.caFile)"])
             try fromEnvironment.waitUntil("SSL_CERT_FILE is honoured as OpenSSL honours it") { screen, _ in
                 roomBar(screen).contains("[2:#test]")
+            }
+
+            try IRCLab.waitUntilExpired()
+            let expiredServer = try TestServer("inspircd", expired: true)
+            let expired = try TmuxSession(columns: 100, rows: 16, arguments: [
+                "ircs://localhost:\(try #require(expiredServer.tlsPort))/#test", "--tls-ca", IRCLab.caFile, "--nick", "eve"])
+            try waitFor("an expired certificate is refused") {
+                networkRoom(expired, "localhost:\(expiredServer.tlsPort!)").contains("its certificate has expired")
             }
 
             let wrongPin = String(repeating: "00:", count: 31) + "00"

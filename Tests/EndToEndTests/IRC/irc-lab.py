@@ -2,7 +2,8 @@
 """What chat-tui's IRC tests run against, made on 127.0.0.1 by the tests:
 
   irc-lab.py certs DIR                 a CA and a certificate for localhost signed by it
-  irc-lab.py inspircd DIR CERTS [--link DIR2]
+                                       (server.pem, and expired.pem, valid for no time)
+  irc-lab.py inspircd DIR CERTS [--link DIR2] [--expired]
                                        start InspIRCd (ports chosen free, TLS with the
                                        certificate in CERTS) and print
                                        {"plain": P, "tls": T, "link": L, "pid": N}
@@ -66,14 +67,17 @@ def certs(folder):
         f.write("subjectAltName=DNS:localhost\n")
     run("openssl", "x509", "-req", "-in", "server.csr", "-CA", "ca.pem", "-CAkey", "ca.key", "-CAcreateserial",
         "-days", "30", "-extfile", "san.cnf", "-out", "server.pem", cwd=folder)
+    # The same key in a certificate that expires as it is made (valid 0 days).
+    run("openssl", "x509", "-req", "-in", "server.csr", "-CA", "ca.pem", "-CAkey", "ca.key", "-CAcreateserial",
+        "-days", "0", "-extfile", "san.cnf", "-out", "expired.pem", cwd=folder)
     run("openssl", "dhparam", "-out", "dh.pem", "1024", cwd=folder)
 
 
 INSPIRCD_MODULES = ["ssl_gnutls", "cap", "ircv3", "ircv3_servertime", "ircv3_echomessage", "ircv3_msgid",
-                    "ircv3_ctctags", "ircv3_batch", "ircv3_labeledresponse", "spanningtree"]
+                    "ircv3_ctctags", "ircv3_batch", "ircv3_labeledresponse", "namesx", "spanningtree"]
 
 
-def inspircd(folder, certificates, link_folder=None):
+def inspircd(folder, certificates, link_folder=None, expired=False):
     os.makedirs(folder, exist_ok=True)
     plain, tls, link = free_port(), free_port(), free_port()
     number = 1 if link_folder is None else 2
@@ -87,7 +91,7 @@ def inspircd(folder, certificates, link_folder=None):
     ]
     lines += [f'<module name="{module}">' for module in INSPIRCD_MODULES]
     lines += [
-        f'<gnutls certfile="{certificates}/server.pem" keyfile="{certificates}/server.key" '
+        f'<gnutls certfile="{certificates}/{"expired" if expired else "server"}.pem" keyfile="{certificates}/server.key" '
         f'dhfile="{certificates}/dh.pem" priority="NORMAL">',
         '<connect allow="*" timeout="60" pingfreq="120" sendq="1048576" recvq="65536" localmax="1000" '
         'globalmax="1000" commandrate="100000" fakelag="no" threshold="100">',
@@ -97,7 +101,7 @@ def inspircd(folder, certificates, link_folder=None):
         'maxtopic="307" maxkick="255" maxreal="128" maxgecos="128" maxaway="200" maxline="512">',
         '<performance softlimit="1024" somaxconn="128" netbuffersize="10240">',
         '<dns timeout="1">',
-        '<options defaultmodes="nt">',
+        '<options defaultmodes="not">',
     ]
     if link_folder is not None:
         with open(os.path.join(link_folder, "ports.json")) as f:
@@ -254,7 +258,7 @@ if __name__ == "__main__":
         certs(arguments[0])
     elif command == "inspircd":
         link = arguments[arguments.index("--link") + 1] if "--link" in arguments else None
-        inspircd(arguments[0], arguments[1], link)
+        inspircd(arguments[0], arguments[1], link, "--expired" in arguments)
     elif command == "ngircd":
         ngircd(*arguments)
     elif command == "scripted":
