@@ -69,9 +69,14 @@ final class IRCLink: Link {
     /// channel): set by the program, asked when a room is to open.
     var isLabelTaken: (String) -> Bool = { _ in false }
 
+    /// Messages that arrived for a room before its file was open (its
+    /// first `JOIN`), stored once it is.
+    private var unstored: [String: [Message]] = [:]
+
     /// Hands the link the file of a room it asked for.
     func attach(_ file: RoomLink) {
         files[file.label] = file
+        for message in unstored.removeValue(forKey: file.label) ?? [] { _ = file.store(message) }
         if client.isRegistered { waiting.append((.lineByLine(client.multiline == nil), file.label)) }
     }
 
@@ -202,7 +207,7 @@ final class IRCLink: Link {
         var stored = message
         stored.serverID = serverID
         stored.delivery = .sent
-        _ = files[room]?.store(stored)
+        store(stored, in: room)
         guard let id else { return [.received(stored)] }
         return [.delivered(id, serverID: serverID)]
     }
@@ -299,8 +304,17 @@ final class IRCLink: Link {
 
     /// A message that arrived, stored in the room file of `room`.
     private func received(_ message: Message, in room: String? = nil) -> Event {
-        _ = files[room ?? serverRoom]?.store(message)
+        store(message, in: room ?? serverRoom)
         return .received(message)
+    }
+
+    /// Stores a message in the file of `room`, or once that file is open.
+    private func store(_ message: Message, in room: String) {
+        if let file = files[room] {
+            _ = file.store(message)
+        } else {
+            unstored[room, default: []].append(message)
+        }
     }
 
     // MARK: Rooms
@@ -350,5 +364,6 @@ final class IRCLink: Link {
     private func forget(_ room: String) {
         for (key, label) in labels where label == room && !key.isEmpty { labels[key] = nil }
         files[room] = nil
+        unstored[room] = nil
     }
 }

@@ -111,6 +111,8 @@ extension EndToEnd {
 
             let folder = roomFolder(alice, "localhost:\(tls)")
             let test = try String(contentsOfFile: folder + "#test.jsonl", encoding: .utf8)
+            #expect(test.hasPrefix(#"{"ts":"#) && test.split(separator: "\n")[0].contains(#""from":"alice","text":"has joined #test","kind":"join""#),
+                    "the room's first event, from before its file opened, is kept too")
             #expect(test.contains(#""from":"alice","text":"こんにちは、世界 🎉""#))
             #expect(test.contains(#""text":"一行目\ntwo\nthree 🎉\nfour\nfive""#), "the five lines are one message")
             let bobsLine = try #require(test.split(separator: "\n").first { $0.contains("やあ alice 👋") })
@@ -184,6 +186,15 @@ extension EndToEnd {
             }
             try dave.send("PRIVMSG #plain :hello from ngircd")
             try alice.waitUntil("alice reads dave") { screen, _ in says(screen, "<dave> hello from ngircd") }
+
+            try alice.type("/msg dave 直接どうぞ")
+            try alice.press("Enter")
+            try dave.waitUntil("dave gets the private message") { _ in dave.messages(to: "dave") == ["直接どうぞ"] }
+            try waitFor("without echo-message it is stored once written, in dave's room") {
+                ((try? String(contentsOfFile: roomFolder(alice, "127.0.0.1:\(server.plainPort)") + "dave.jsonl",
+                              encoding: .utf8)) ?? "").contains(#""from":"alice","text":"直接どうぞ""#)
+            }
+            try alice.press("M-2")
 
             let six = (1...6).map { "line \($0)" }
             try send(six, in: alice)
