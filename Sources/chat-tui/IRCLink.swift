@@ -17,13 +17,8 @@ final class IRCLink: Link {
     private let connection: Connection
     private var lines = LineBuffer()
     private var client: IRCClient
-    /// The rooms open for this network: the label of each, by folded channel
-    /// or nick (the server's room under "").
-    private var labels: [String: String] = [:]
-    /// The room files of the rooms open, by label.
-    private var files: [String: RoomLink] = [:]
-    /// Rooms to open, for the program to take.
-    private var openings: [RoomOpening] = []
+    /// The rooms of this network, their labels and files.
+    private var networkRooms: NetworkRooms
     /// Channels the user asked to join, by folded name, to show once joined.
     private var focusOnJoin: Set<String> = []
     /// Messages sent and not confirmed yet, by their label.
@@ -52,7 +47,7 @@ final class IRCLink: Link {
                                    realName: settings.realName ?? "chat-tui user", password: password?.value)
         client = IRCClient(identity: identity, channels: address.channels)
         connection = Connection(host: address.host, port: address.port, trust: address.tls ? settings.trust : nil)
-        labels[""] = serverRoom
+        networkRooms = NetworkRooms(network: settings.name, serverRoom: serverRoom)
         let how = address.tls ? "over TLS" : "without TLS"
         waiting.append((.received(Message(sender: "", text: "connecting to \(address.host) port \(address.port) \(how)…",
                                           time: nil, kind: .system)), serverRoom))
@@ -67,16 +62,14 @@ final class IRCLink: Link {
 
     /// Whether a room label is taken by another room (or another network's
     /// channel): set by the program, asked when a room is to open.
-    var isLabelTaken: (String) -> Bool = { _ in false }
+    var isLabelTaken: (String) -> Bool {
+        get { networkRooms.isLabelTaken }
+        set { networkRooms.isLabelTaken = newValue }
+    }
 
-    /// Messages that arrived for a room before its file was open (its
-    /// first `JOIN`), stored once it is.
-    private var unstored: [String: [Message]] = [:]
-
-    /// Hands the link the file of a room it asked for.
+    /// Hands the link the file of a room it asked for (or of its own room).
     func attach(_ file: RoomLink) {
-        files[file.label] = file
-        for message in unstored.removeValue(forKey: file.label) ?? [] { _ = file.store(message) }
+        networkRooms.attach(file)
         if client.isRegistered { waiting.append((.lineByLine(client.multiline == nil), file.label)) }
     }
 
@@ -87,13 +80,12 @@ final class IRCLink: Link {
 
     /// The rooms the program should open now, each once.
     func takeOpenings() -> [RoomOpening] {
-        defer { openings = [] }
-        return openings
+        networkRooms.takeOpenings()
     }
 
     // MARK: Link
 
-    var rooms: [String] { Array(labels.values) }
+    var rooms: [String] { networkRooms.all }
 
     var descriptors: [Int32] { connection.descriptor.map { [$0] } ?? [] }
 
@@ -167,7 +159,7 @@ final class IRCLink: Link {
             write([client.changeNick(to: nick)], at: now)
         case .part(let reason):
             if let target, client.features.isChannel(target) { write([client.part(target, reason: reason)], at: now) }
-            forget(room)
+            networkRooms.forget(room)
         case .quit(let reason):
             write([client.quit(reason: reason)], at: now)
             quitting = true
@@ -207,7 +199,7 @@ final class IRCLink: Link {
         var stored = message
         stored.serverID = serverID
         stored.delivery = .sent
-        store(stored, in: room)
+        networkRooms.store(stored, in: room)
         guard let id else { return [.received(stored)] }
         return [.delivered(id, serverID: serverID)]
     }
@@ -295,7 +287,7 @@ final class IRCLink: Link {
         case .nickChanged(let nick):
             return rooms.map { (.nickChanged(nick), $0) }
         case .names(let channel, let nicks):
-            guard let room = labels[client.features.caseMapping.folded(channel)] else { return [] }
+            guard let room = networkRooms.label(forKey: client.features.caseMapping.folded(channel)) else { return [] }
             return [(.notice(.names(channel: channel, nicks: nicks)), room)]
         case .closing(let reason):
             return quitting ? [] : [(.notice(.connectionLost(network: network, reason: reason)), nil)]
@@ -304,17 +296,8 @@ final class IRCLink: Link {
 
     /// A message that arrived, stored in the room file of `room`.
     private func received(_ message: Message, in room: String? = nil) -> Event {
-        store(message, in: room ?? serverRoom)
+        networkRooms.store(message, in: room ?? serverRoom)
         return .received(message)
-    }
-
-    /// Stores a message in the file of `room`, or once that file is open.
-    private func store(_ message: Message, in room: String) {
-        if let file = files[room] {
-            _ = file.store(message)
-        } else {
-            unstored[room, default: []].append(message)
-        }
     }
 
     // MARK: Rooms
@@ -328,9 +311,9 @@ final class IRCLink: Link {
         case .server:
             return serverRoom
         case .channel(let name):
-            return labels[client.features.caseMapping.folded(name)]
+            return networkRooms.label(forKey: client.features.caseMapping.folded(name))
         case .query(let nick):
-            if let open = labels[client.features.caseMapping.folded(nick)] { return open }
+            if let open = networkRooms.label(forKey: client.features.caseMapping.folded(nick)) { return open }
             if kind == .notice { return serverRoom }
             guard kind == .message || kind == .action else { return nil }
             return room(for: target, focus: false)
@@ -345,25 +328,12 @@ final class IRCLink: Link {
         case .channel(let channel): name = channel
         case .query(let nick): name = nick
         }
-        let key = client.features.caseMapping.folded(name)
-        if let open = labels[key] { return open }
-        let label = isLabelTaken(name) ? "\(name)@\(network)" : name
-        labels[key] = label
-        openings.append(RoomOpening(label: label, file: RoomName(fileSafe: key), focus: focus))
-        return label
+        return networkRooms.open(name, key: client.features.caseMapping.folded(name), focus: focus)
     }
 
     /// The channel or nick a room talks to; nil for the network's room.
     private func target(of room: String) -> String? {
-        guard let key = labels.first(where: { $0.value == room })?.key, !key.isEmpty else { return nil }
-        if let channel = client.channel(key) { return channel.name }
-        return room.hasSuffix("@" + network) ? String(room.dropLast(network.count + 1)) : room
-    }
-
-    /// Lets go of a room the user closed.
-    private func forget(_ room: String) {
-        for (key, label) in labels where label == room && !key.isEmpty { labels[key] = nil }
-        files[room] = nil
-        unstored[room] = nil
+        guard let key = networkRooms.key(of: room), !key.isEmpty else { return nil }
+        return client.channel(key)?.name ?? networkRooms.name(of: room)
     }
 }

@@ -1,0 +1,78 @@
+import ChatModel
+
+/// What people say: messages, notices and actions, the user's own echoed
+/// back, and multi-line batches gathered into one message.
+extension IRCClient {
+    /// `PRIVMSG` and `NOTICE`, CTCP `ACTION` among them; the user's own echoed
+    /// back confirm what was sent instead of showing twice.
+    mutating func said(_ message: IRCMessage, time: Timestamp, _ reply: inout Reply) {
+        guard message.parameters.count >= 2 else { return }
+        let target = message.parameters[0]
+        var text = Substring(message.parameters[1])
+        let sender = message.sourceNick ?? ""
+        let fromUser = message.source?.contains("!") ?? false
+        var kind: MessageKind = message.command == "NOTICE" ? .notice : .message
+        if text.first == "\u{1}" {
+            let body = text.dropFirst().prefix { $0 != "\u{1}" }
+            let verb = body.prefix { $0 != " " }
+            if verb.uppercased() == "ACTION" {
+                kind = .action
+                text = body.dropFirst(verb.count).drop { $0 == " " }
+            } else if kind == .message, verb.uppercased() == "VERSION", fromUser {
+                reply.send.append(IRCMessage(command: "NOTICE", parameters: [sender, "\u{1}VERSION chat-tui\u{1}"]))
+                return
+            } else if kind == .notice {
+                text = "CTCP reply: " + body
+            } else {
+                return  // other CTCP requests are not answered
+            }
+        }
+        let isOwn = fromUser && same(sender, nick)
+        if isOwn, echoes, confirmEcho(of: message.parameters[1], to: target, label: message.tag("label"),
+                                     serverID: message.tag("msgid"), &reply) {
+            return
+        }
+        let place: IRCTarget
+        if features.isChannel(target) {
+            place = .channel(channel(target)?.name ?? target)
+        } else if !fromUser || !isRegistered {
+            place = .server
+        } else {
+            place = .query(isOwn ? target : sender)
+        }
+        let (plain, runs) = IRCFormatting.parse(text)
+        reply.message(Message(sender: fromUser ? sender : (sender.isEmpty ? "server" : sender), text: plain, time: time,
+                              kind: kind, isOwn: isOwn, formatting: runs, serverID: message.tag("msgid")), place)
+    }
+
+    /// Marks off an echo of what the user sent, by its label or else by its
+    /// text; true when it was one.
+    mutating func confirmEcho(of text: String, to target: String, label: String?, serverID: String?,
+                                      _ reply: inout Reply) -> Bool {
+        let index = awaitingEcho.firstIndex { awaited in
+            same(awaited.target, target) && (label != nil ? awaited.label == label : awaited.pieces.first == text)
+        } ?? awaitingEcho.firstIndex { same($0.target, target) && $0.pieces.first == text }
+        guard let index else { return false }
+        awaitingEcho[index].pieces.removeFirst()
+        if awaitingEcho[index].pieces.isEmpty {
+            let done = awaitingEcho.remove(at: index)
+            reply.events.append(.confirmed(label: done.label, serverID: serverID))
+        }
+        return true
+    }
+
+    /// `BATCH +ref type …` and `BATCH -ref`: a multi-line message is gathered
+    /// and taken in whole when it ends; other batches' lines are taken one by one.
+    mutating func batch(_ message: IRCMessage, now: Timestamp, _ reply: inout Reply) {
+        guard let reference = message.parameters.first, reference.count > 1 else { return }
+        let id = String(reference.dropFirst())
+        if reference.hasPrefix("+") {
+            guard message.parameters.count >= 3, message.parameters[1] == Self.multilineBatch else { return }
+            batches[id] = IncomingBatch(opening: message, target: message.parameters[2])
+        } else if reference.hasPrefix("-"), let gathered = batches.removeValue(forKey: id), let whole = gathered.message {
+            let (send, events) = receive(whole, now: now)
+            reply.send += send
+            reply.events += events
+        }
+    }
+}

@@ -1,0 +1,85 @@
+import ChatModel
+
+/// The rooms of one network: the label of each by its channel's or nick's
+/// folded name (the network's own room under ""), the rooms still to be
+/// opened by the program, their files, and the messages that wait for a
+/// room's file to open.
+struct NetworkRooms {
+    /// The network's name, added to a label another room has.
+    let network: String
+    /// The label of the network's own room.
+    let serverRoom: String
+    /// Whether a label is taken by another room (or another network's
+    /// channel): the program's answer, asked when a room is to open.
+    var isLabelTaken: (String) -> Bool = { _ in false }
+    private var labels: [String: String]
+    /// The channel or nick each room talks to, as first seen, by label.
+    private var names: [String: String] = [:]
+    private var files: [String: RoomLink] = [:]
+    private var unstored: [String: [Message]] = [:]
+    private var openings: [RoomOpening] = []
+
+    init(network: String, serverRoom: String) {
+        self.network = network
+        self.serverRoom = serverRoom
+        labels = ["": serverRoom]
+    }
+
+    /// Every room's label.
+    var all: [String] { Array(labels.values) }
+
+    /// The label of the room whose folded name is `key`, if it is open or opening.
+    func label(forKey key: String) -> String? {
+        labels[key]
+    }
+
+    /// The folded name of the room labelled `room`; "" for the network's room.
+    func key(of room: String) -> String? {
+        labels.first { $0.value == room }?.key
+    }
+
+    /// The channel or nick the room labelled `room` talks to.
+    func name(of room: String) -> String? {
+        names[room]
+    }
+
+    /// The label of the room for `name` (folded, `key`), asking the program to
+    /// open it (shown when `focus`) when it is not open yet.
+    mutating func open(_ name: String, key: String, focus: Bool) -> String {
+        if let open = labels[key] { return open }
+        let label = isLabelTaken(name) ? "\(name)@\(network)" : name
+        labels[key] = label
+        names[label] = name
+        openings.append(RoomOpening(label: label, file: RoomName(fileSafe: key), focus: focus))
+        return label
+    }
+
+    /// The rooms the program should open now, each once.
+    mutating func takeOpenings() -> [RoomOpening] {
+        defer { openings = [] }
+        return openings
+    }
+
+    /// The file of a room, now open: what arrived for it meanwhile is stored.
+    mutating func attach(_ file: RoomLink) {
+        files[file.label] = file
+        for message in unstored.removeValue(forKey: file.label) ?? [] { _ = file.store(message) }
+    }
+
+    /// Stores a message in the file of `room`, or once that file is open.
+    mutating func store(_ message: Message, in room: String) {
+        if let file = files[room] {
+            _ = file.store(message)
+        } else {
+            unstored[room, default: []].append(message)
+        }
+    }
+
+    /// Lets go of a room the user closed (the network's own room keeps its place).
+    mutating func forget(_ room: String) {
+        for (key, label) in labels where label == room && !key.isEmpty { labels[key] = nil }
+        names[room] = nil
+        files[room] = nil
+        unstored[room] = nil
+    }
+}
