@@ -124,7 +124,7 @@ final class IRCLink: Link {
         case .openRoom(let name):
             if client.features.isChannel(name.value) {
                 focusOnJoin.insert(client.features.caseMapping.folded(name.value))
-                write([client.join([name.value])], at: now)
+                write(client.join([name.value]), at: now)
             } else {
                 _ = self.room(for: .query(name.value), focus: true)
             }

@@ -47,6 +47,14 @@ import Testing
         #expect(Self.wire(Self.feed(&client, "PING :irc.test").send) == ["PONG irc.test"])
     }
 
+    @Test func aChannelJoinedBeforeTheWelcomeIsJoinedAfterIt() {
+        var client = IRCClient(identity: IRCIdentity(nick: "me"), channels: ["#a"])
+        _ = client.start()
+        #expect(client.join(["#b"]).isEmpty, "nothing is sent before registration")
+        #expect(Self.wire(Self.feed(&client, ":irc.test 001 me :Welcome").send) == ["JOIN #a,#b"])
+        #expect(Self.wire(client.join(["#c"])) == ["JOIN #c"])
+    }
+
     @Test func aServerWithoutCapabilitiesEndsNegotiationAtOnce() {
         var client = IRCClient(identity: IRCIdentity(nick: "me"), channels: [])
         _ = client.start()

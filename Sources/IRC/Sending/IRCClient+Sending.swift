@@ -98,9 +98,14 @@ extension IRCClient {
         return text
     }
 
-    /// The line that joins `channels`.
-    public func join(_ channels: [String]) -> IRCMessage {
-        IRCMessage(command: "JOIN", parameters: [channels.joined(separator: ",")])
+    /// The line that joins `channels`; before the server welcomed the user,
+    /// none: they are joined once it does.
+    public mutating func join(_ channels: [String]) -> [IRCMessage] {
+        guard isRegistered else {
+            autoJoin += channels
+            return []
+        }
+        return [IRCMessage(command: "JOIN", parameters: [channels.joined(separator: ",")])]
     }
 
     /// The line that leaves `channel`, with the reason others see.
