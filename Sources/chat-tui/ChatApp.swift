@@ -60,7 +60,8 @@ struct ChatApp {
             } catch {
                 throw .password(network: network.name, error)
             }
-            ircLinks.append(IRCLink(network: network, nick: options.nick, password: password, focusFirstChannel: index == 0))
+            ircLinks.append(IRCLink(network: network, nick: options.nick, password: password, focusFirstChannel: index == 0,
+                                    idleSeconds: Self.idleSeconds(environment: environment)))
         }
         for link in ircLinks {
             do {
@@ -315,6 +316,13 @@ struct ChatApp {
         if stopSignal == nil { roomLinks.forEach { $0.removeKeptDrafts() } }
         ircLinks.forEach { $0.finish() }
         return stopSignal
+    }
+
+    /// Seconds of quiet before an IRC server is asked whether it is there
+    /// (and as many again before the link is dead): 30, or for tests
+    /// `CHAT_TUI_IRC_IDLE_SECONDS`, so a frozen server is noticed in seconds.
+    static func idleSeconds(environment: [String: String]) -> Double {
+        environment["CHAT_TUI_IRC_IDLE_SECONDS"].flatMap(Double.init).map { max(1, $0) } ?? 30
     }
 
     /// Japanese day names when the user's locale for dates is Japanese.

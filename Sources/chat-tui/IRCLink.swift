@@ -14,9 +14,28 @@ final class IRCLink: Link {
     let network: String
     /// The label of the network's own room.
     let serverRoom: String
-    private let connection: Connection
+    /// The connection now, replaced by a new one on each reconnection.
+    private var connection: Connection
     private var lines = LineBuffer()
     private var client: IRCClient
+    /// How the network was given: who to be, how to trust it.
+    private let settings: Network
+    private let identity: IRCIdentity
+    /// When to try again after a connection is lost.
+    private var backoff = Backoff()
+    /// When the next try is due (monotonic seconds), while there is no connection.
+    private var retryAt: Double?
+    /// Whether the quiet connection is still alive; nil until registered.
+    private var liveness: Liveness?
+    /// Seconds of quiet before the server is asked whether it is there, and
+    /// as many again before the connection is declared dead.
+    private let idleSeconds: Double
+    /// When the connection registered, to reset the backoff once it stayed up.
+    private var registeredAt: Double?
+    /// What the rooms sent while there was no connection, in order, sent once there is.
+    private var queued: [(room: String, id: LocalID?, message: Message)] = []
+    /// What the network's room's status last said, so it is said again only when it changes.
+    private var status: String?
     /// The rooms of this network, their labels and files.
     private var networkRooms: NetworkRooms
     /// Channels the user asked to join, by folded name, to show once joined.
@@ -33,18 +52,21 @@ final class IRCLink: Link {
     private(set) var unreadableLines = 0
     /// When connecting started, in monotonic seconds; nil until the first turn.
     private var connectingSince: Double?
-    /// The longest looking up, connecting and the handshake may take.
+    /// The longest looking up, connecting, the handshake and registration may take.
     static let connectSeconds = 30
 
     /// Connects to `network` as its nick or else `nick`, with its password if
     /// it has one; `focusFirstChannel` shows its first channel once joined
     /// (the first network's, so typing goes there at once).
-    init(network settings: Network, nick: String, password: Secret?, focusFirstChannel: Bool) {
+    init(network settings: Network, nick: String, password: Secret?, focusFirstChannel: Bool, idleSeconds: Double = 30) {
+        self.settings = settings
+        self.idleSeconds = idleSeconds
         address = settings.address
         network = settings.name
         serverRoom = address.tls ? settings.name : settings.name + " (no TLS)"
         let identity = IRCIdentity(nick: settings.nick ?? nick, user: settings.user,
                                    realName: settings.realName ?? "chat-tui user", password: password?.value)
+        self.identity = identity
         client = IRCClient(identity: identity, channels: address.channels)
         connection = Connection(host: address.host, port: address.port, trust: address.tls ? settings.trust : nil)
         networkRooms = NetworkRooms(network: settings.name, serverRoom: serverRoom)
@@ -91,27 +113,91 @@ final class IRCLink: Link {
 
     var writeDescriptors: [Int32] { connection.wantsWrite ? descriptors : [] }
 
-    /// At once when something waits to be taken in; else, while connecting,
-    /// when it is time to give up.
+    /// At once when something waits to be taken in; else when it is time to
+    /// give up connecting, to ask a quiet server whether it is there, or to
+    /// say how long until the next try (each second).
     func millisecondsUntilDue(at now: Moment) -> Int32? {
         if !deferred.isEmpty || !waiting.isEmpty { return 0 }
-        guard let since = connectingSince, connection.phase != .open, connection.phase != .closed else { return nil }
+        if retryAt != nil { return now.milliseconds(until: now.monotonic + 1) }
+        if let liveness { return now.milliseconds(until: liveness.due) }
+        guard let since = connectingSince, !client.isRegistered, connection.phase != .closed else { return nil }
         return now.milliseconds(until: since + Double(Self.connectSeconds))
     }
 
     func events(ready: Set<Int32>, at now: Moment) -> [(event: Event, room: String?)] {
         var events = waiting
         waiting = []
+        if let retryAt {
+            guard now.monotonic >= retryAt else { return events + statusEvents(at: now) }
+            reconnect(at: now)
+        }
         if connectingSince == nil { connectingSince = now.monotonic }
-        if let since = connectingSince, now.monotonic - since >= Double(Self.connectSeconds) {
+        // Registration counts: a server that takes the connection and says nothing is given up on too.
+        if let since = connectingSince, !client.isRegistered, connection.phase != .closed,
+           now.monotonic - since >= Double(Self.connectSeconds) {
             connection.abandon(.timedOut(seconds: Self.connectSeconds))
             deferred += connection.advance()
+        }
+        switch liveness?.check(at: now.monotonic) {
+        case .ask?:
+            write([IRCMessage(command: "PING", parameters: ["chat-tui"])], at: now)
+        case .dead?:
+            connection.abandon(.noAnswer(seconds: Int(2 * idleSeconds)))
+            deferred += connection.advance()
+        default:
+            break
         }
         var happenings = deferred
         deferred = []
         if let descriptor = connection.descriptor, ready.contains(descriptor) { happenings += connection.advance() }
         for happening in happenings { events += take(happening, at: now) }
-        return events
+        return events + statusEvents(at: now)
+    }
+
+    /// Starts a new connection, as the first did: the channels open are
+    /// joined again, the private rooms stay, and what was queued is sent once
+    /// registered.
+    private func reconnect(at now: Moment) {
+        retryAt = nil
+        connection.close()
+        let channels = networkRooms.all.compactMap { label -> String? in
+            guard let key = networkRooms.key(of: label), !key.isEmpty else { return nil }
+            return client.channel(key)?.name
+        }
+        let rejoin = channels.isEmpty ? address.channels : channels
+        client = IRCClient(identity: identity, channels: rejoin)
+        lines = LineBuffer()
+        liveness = nil
+        registeredAt = nil
+        connectingSince = now.monotonic
+        connection = Connection(host: address.host, port: address.port, trust: address.tls ? settings.trust : nil)
+        waiting.append((received(Message(sender: "", text: "connecting again to \(address.host) port \(address.port)…",
+                                         time: now.wall, kind: .system)), serverRoom))
+    }
+
+    /// What the network's room's place in the room bar says, when it changed:
+    /// while connecting, or how long until the next try.
+    private func statusEvents(at now: Moment) -> [(event: Event, room: String?)] {
+        let current: String?
+        if let retryAt {
+            current = "reconnecting in \(max(1, Int((retryAt - now.monotonic).rounded(.up)))) s"
+        } else if client.isRegistered || quitting {
+            current = nil
+        } else {
+            current = "connecting"
+        }
+        guard current != status else { return [] }
+        status = current
+        return [(.linkStatus(current), serverRoom)]
+    }
+
+    /// Tries again at once (`/reconnect`), whatever the connection is doing.
+    private func reconnectNow(at now: Moment) {
+        backoff.reset()
+        if client.isRegistered, let line = try? client.quit(reason: "reconnecting").encoded() {
+            connection.send(Array((line + "\r\n").utf8))
+        }
+        reconnect(at: now)
     }
 
     func carryOut(_ effect: Effect, for room: String, at now: Moment) -> [Event]? {
@@ -163,6 +249,8 @@ final class IRCLink: Link {
         case .quit(let reason):
             write([client.quit(reason: reason)], at: now)
             quitting = true
+        case .reconnect:
+            reconnectNow(at: now)
         case .topic(let text):
             guard let target, client.features.isChannel(target) else { return [.notice(.commandProblem(.usage("/topic works in a channel")))] }
             write([client.topic(of: target, to: text)], at: now)
@@ -183,7 +271,9 @@ final class IRCLink: Link {
     /// the server does not echo, else when its echo comes back.
     private func say(_ message: Message, to target: String, room: String, id: LocalID?, at now: Moment) -> [Event] {
         guard connection.phase == .open, client.isRegistered else {
-            return id.map { [.deliveryFailed($0, "not connected to \(network) yet")] } ?? []
+            // Shown as pending meanwhile, and sent in order once registered.
+            queued.append((room, id, message))
+            return []
         }
         let sent = client.say(message.text, to: target, kind: message.kind)
         write(sent.lines, at: now)
@@ -224,6 +314,7 @@ final class IRCLink: Link {
             let how = address.tls ? "over TLS, the server's certificate verified" : "without TLS: what is said can be read on the way"
             return [(received(Message(sender: "", text: "connected to \(network) (\(peer)) \(how)", time: now.wall, kind: .system)), serverRoom)]
         case .received(let bytes):
+            liveness?.heard(at: now.monotonic)
             var events: [(event: Event, room: String?)] = []
             let droppedBefore = unreadableLines + lines.dropped
             for line in lines.lines(adding: bytes) {
@@ -240,11 +331,23 @@ final class IRCLink: Link {
             }
             return events
         case .closed(let problem):
-            let text = quitting ? "disconnected from \(network)" : "disconnected from \(network): \(problem)"
+            liveness = nil
+            if let registeredAt, now.monotonic - registeredAt >= Backoff.steady { backoff.reset() }
+            registeredAt = nil
+            var text = quitting ? "disconnected from \(network)" : "disconnected from \(network): \(problem)"
+            if !quitting {
+                let delay = backoff.delay(jitter: Double.random(in: 0..<1))
+                retryAt = now.monotonic + delay
+                text += "; trying again in \(Int(delay.rounded(.up))) s (/reconnect tries at once)"
+            }
             var events: [(event: Event, room: String?)] = [(received(Message(sender: "", text: text, time: now.wall, kind: .system)), serverRoom)]
             if !quitting { events.append((.notice(.connectionLost(network: network, reason: problem.description)), nil)) }
+            // Sent but not echoed: the server may have delivered it, so it is
+            // not sent again without the user (it stays in the outbox).
             for entry in unconfirmed.values {
-                if let id = entry.id { events.append((.deliveryFailed(id, "the connection was lost"), entry.room)) }
+                if let id = entry.id {
+                    events.append((.deliveryFailed(id, "not confirmed: the connection was lost before the server echoed it"), entry.room))
+                }
             }
             unconfirmed = [:]
             return events
@@ -265,10 +368,21 @@ final class IRCLink: Link {
     private func take(_ event: IRCEvent, at now: Moment) -> [(event: Event, room: String?)] {
         switch event {
         case .registered(let nick):
+            registeredAt = now.monotonic
+            liveness = Liveness(idle: idleSeconds, now: now.monotonic)
+            var sent: [(event: Event, room: String?)] = []
+            let waitingToGo = queued
+            queued = []
+            for entry in waitingToGo {
+                guard let target = target(of: entry.room) else { continue }
+                var message = entry.message
+                message.sender = nick
+                sent += say(message, to: target, room: entry.room, id: entry.id, at: now).map { ($0, entry.room) }
+            }
             let lineByLine = client.multiline == nil
             return rooms.flatMap { room -> [(event: Event, room: String?)] in
                 [(.lineByLine(lineByLine), room)] + (nick == client.identity.nick ? [] : [(.nickChanged(nick), room)])
-            }
+            } + sent
         case .message(let message, let target):
             guard let room = room(for: target, kind: message.kind) else { return [] }
             return [(received(message, in: room), room)]

@@ -55,9 +55,12 @@ public struct ChatView {
         }
         func entries(named: Bool) -> [Label] {
             session.rooms.enumerated().map { index, room in
-                let name = named ? "\(index + 1):\(room.name)" : "\(index + 1)"
-                if index == session.focus { return (" [\(name)] ", .separatorLabel) }
+                // A link's state (`reconnecting in 4 s`) follows its room's name.
+                let status = named ? room.linkStatus.map { " (\($0))" } ?? "" : ""
+                let name = named ? "\(index + 1):\(room.name)\(status)" : "\(index + 1)"
+                if index == session.focus { return (" [\(name)] ", status.isEmpty ? .separatorLabel : .warning) }
                 let activity = news(room.name)
+                if !status.isEmpty { return (" \(name)\(activity?.text ?? "") ", .warning) }
                 return (" \(name)\(activity?.text ?? "") ", activity?.style ?? .separatorLabel)
             }
         }

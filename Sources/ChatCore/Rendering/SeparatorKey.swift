@@ -1,12 +1,14 @@
 import TextWidth
 
-/// What the separator line depends on: the room shown, the rooms open and their news (for
-/// the room bar), the labels the room shown has to say, the nick, the width
+/// What the separator line depends on: the room shown, the rooms open, their
+/// news and their links' states (for the room bar), the labels the room shown has to say, the nick, the width
 /// and how text is measured. A typed key changes none of it.
 struct SeparatorKey: Equatable {
     /// The room shown.
     var room: String
     var rooms: [String]
+    /// What each room's link says of itself.
+    var statuses: [String?]
     var focus: Int
     var activity: [String: Session.Activity]
     var texts: [String]
@@ -19,6 +21,7 @@ struct SeparatorKey: Equatable {
     init(_ state: ChatState, labels: [ChatView.Label], session: Session?) {
         room = state.name
         rooms = session?.rooms.map(\.name) ?? []
+        statuses = session?.rooms.map(\.linkStatus) ?? []
         focus = session?.focus ?? 0
         activity = session?.activity ?? [:]
         texts = labels.map(\.text)

@@ -55,6 +55,7 @@ public enum Command: Equatable {
         ("/topic [TEXT]", "network: show the channel's topic, or set it"),
         ("/names", "network: who is in the channel"),
         ("/quote LINE", "network: send LINE to the server as it is"),
+        ("/reconnect", "network: connect again now"),
         ("/quit [REASON]", "quit; networks are told REASON"),
         ("//text", "send `/text` as it is"),
     ]
@@ -97,6 +98,9 @@ public enum Command: Equatable {
         case "names":
             guard bare else { throw .usage("/names (it takes nothing after it)") }
             return .network(.names)
+        case "reconnect":
+            guard bare else { throw .usage("/reconnect (it takes nothing after it)") }
+            return .network(.reconnect)
         case "quote":
             guard !bare else { throw .usage("/quote LINE") }
             return .network(.quote(String(argument)))

@@ -48,6 +48,9 @@ public enum Event: Equatable, Sendable {
     /// Whether the room's network sends a multi-line message one line per
     /// message (true), so that sending many lines asks first.
     case lineByLine(Bool)
+    /// What the room's link says of itself in the room bar (`connecting`,
+    /// `reconnecting in 4 s`); nil once it has nothing to say.
+    case linkStatus(String?)
     /// Standard output, where sent messages are copied, stopped taking them
     /// (its reader went away): say so, and stop copying.
     case outputClosed(String)

@@ -15,4 +15,6 @@ public enum NetworkRequest: Equatable, Sendable {
     case names
     /// `/quote LINE`: a raw protocol line.
     case quote(String)
+    /// `/reconnect`: connect again at once.
+    case reconnect
 }

@@ -28,6 +28,9 @@ public struct Room: Sendable {
     /// message per line (no `draft/multiline`): sending more than
     /// `linesWithoutAsking` lines asks first.
     public private(set) var sendsLineByLine = false
+    /// What the room's link says of itself in the room bar (`reconnecting in
+    /// 4 s`), while it has something to say.
+    public private(set) var linkStatus: String?
     /// The lines of the draft the separator asks about sending one by one,
     /// until Enter sends them or Esc or typing goes back to editing.
     public private(set) var confirmingLines: Int?
@@ -275,6 +278,8 @@ public struct Room: Sendable {
             note(.nickChanged(name), now: now)
         case .lineByLine(let lineByLine):
             sendsLineByLine = lineByLine
+        case .linkStatus(let status):
+            linkStatus = status
         case .notice(let notice):
             note(notice, now: now)
             returnToNewest()
@@ -531,6 +536,7 @@ public struct Room: Sendable {
         case .topic: "topic"
         case .names: "names"
         case .quote: "quote"
+        case .reconnect: "reconnect"
         }
     }
 

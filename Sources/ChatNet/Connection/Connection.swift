@@ -92,10 +92,10 @@ public final class Connection {
     /// True while queued bytes have not all been written.
     public var hasUnwrittenOutput: Bool { written < outgoing.count }
 
-    /// Gives up on a connection that is not open yet (it took too long): it
-    /// closes, and `advance` reports `problem`.
+    /// Gives up on the connection (it took too long to open, or the server
+    /// stopped answering): it closes, and `advance` reports `problem`.
     public func abandon(_ problem: ConnectionProblem) {
-        guard phase != .open && phase != .closed else { return }
+        guard phase != .closed else { return }
         pendingProblem = problem
     }
 

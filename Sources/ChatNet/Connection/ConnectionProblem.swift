@@ -14,6 +14,8 @@ public enum ConnectionProblem: Error, Equatable, Sendable, CustomStringConvertib
     case closedByServer
     /// Looking up, connecting and the handshake took longer than this many seconds.
     case timedOut(seconds: Int)
+    /// The server was asked whether it is there and did not answer: the link is dead.
+    case noAnswer(seconds: Int)
     /// Reading or writing failed.
     case lost(String)
     /// The CA file given to trust could not be read.
@@ -29,6 +31,7 @@ public enum ConnectionProblem: Error, Equatable, Sendable, CustomStringConvertib
         case .handshakeFailed(let reason): return "the TLS handshake failed: \(reason)"
         case .closedByServer: return "the server closed the connection"
         case .timedOut(let seconds): return "no connection after \(seconds) seconds"
+        case .noAnswer(let seconds): return "the server has not answered for \(seconds) seconds"
         case .lost(let reason): return "the connection was lost: \(reason)"
         case .unreadableCA(let path): return "cannot read the CA certificates in \(path) (PEM expected)"
         case .system(let what, let code): return "\(what): \(String(cString: strerror(code)))"

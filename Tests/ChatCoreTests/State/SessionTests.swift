@@ -187,5 +187,10 @@ import Testing
         #expect(separator().hasSuffix("── bob ──"))
         chat.apply(.key(.altCharacter("2")), now: now)
         #expect(separator().hasPrefix("── 1:local ─ [2:dev] ──"))
+        chat.apply(.linkStatus("reconnecting in 4 s"), to: "local", now: now)
+        #expect(separator().hasPrefix("── 1:local (reconnecting in 4 s) ─ [2:dev] ──"), "a link's state follows its room's name")
+        #expect(view.frame(for: chat).rows[10][3].style == .warning, "and stands out")
+        chat.apply(.linkStatus(nil), to: "local", now: now)
+        #expect(separator().hasPrefix("── 1:local ─ [2:dev] ──"))
     }
 }

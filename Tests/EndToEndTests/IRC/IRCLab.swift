@@ -33,7 +33,7 @@ final class TestServer {
     let plainPort: Int
     let tlsPort: Int?
     let linkPort: Int?
-    private let pid: pid_t
+    private var pid: pid_t
 
     /// Starts `kind` (`inspircd`, `ngircd`, `scripted`) in a folder of its own;
     /// an InspIRCd given `linkedTo` links to that server, and an ngircd given
@@ -75,6 +75,20 @@ final class TestServer {
         var status: Int32 = 0
         _ = waitpid(pid, &status, WNOHANG)
         try? FileManager.default.removeItem(atPath: folder)
+    }
+
+    /// Sends the server `signal`: SIGKILL to kill it, SIGSTOP to freeze it
+    /// with its sockets open (a dead link), SIGCONT to let it go on.
+    func send(_ signal: Int32) {
+        kill(pid, signal)
+    }
+
+    /// Starts a killed InspIRCd again on the same ports.
+    func restart() throws {
+        let started = try runCommand(IRCLab.python, [IRCLab.script, "restart", folder], timeout: 40)
+        try #require(started.status == 0, "the server did not start again: \(started.standardError)")
+        let ports = try JSONDecoder().decode([String: Int].self, from: Data(started.standardOutput.utf8))
+        pid = pid_t(ports["pid"]!)
     }
 
     /// What the scripted server received, a line each.
@@ -130,10 +144,10 @@ final class TestBot {
         }
     }
 
-    /// Waits until `condition` holds of what was received.
-    func waitUntil(_ what: Comment, _ condition: @escaping ([String]) -> Bool,
-                   sourceLocation: SourceLocation = #_sourceLocation) throws {
-        try waitFor(what, sourceLocation: sourceLocation) { condition(self.received()) }
+    /// Waits until `condition` holds of what was received, for at most `timeout` seconds.
+    func waitUntil(_ what: Comment, timeout: TimeInterval = 20, sourceLocation: SourceLocation = #_sourceLocation,
+                   _ condition: @escaping ([String]) -> Bool) throws {
+        try waitFor(what, timeout: timeout, sourceLocation: sourceLocation) { condition(self.received()) }
     }
 }
 

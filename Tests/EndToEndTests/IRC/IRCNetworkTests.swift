@@ -275,6 +275,68 @@ extension EndToEnd {
             #expect(!dave.messages(to: "#a").contains("to inspircd"))
         }
 
+        @Test func aServerKilledMidConversationCostsNothingButTime() throws {
+            let server = try TestServer("inspircd")
+            let tls = try #require(server.tlsPort)
+            let bob = try TestBot(nick: "bob", on: server, channels: ["#test"])
+            let alice = try TmuxSession(columns: 100, rows: 16, arguments: [
+                "ircs://localhost:\(tls)/#test", "--tls-ca", IRCLab.caFile, "--nick", "alice"])
+            try alice.waitUntil("alice is in #test") { screen, _ in roomBar(screen).contains("[2:#test]") }
+            try alice.type("before")
+            try alice.press("Enter")
+            try bob.waitUntil("bob reads alice") { _ in bob.messages(to: "#test") == ["before"] }
+
+            server.send(SIGKILL)
+            try alice.waitUntil("the room bar says when it tries again") { screen, _ in
+                roomBar(screen).contains("1:localhost:\(tls) (reconnecting in ")
+            }
+            for text in ["while down 1", "while down 2 🌧"] {
+                try alice.type(text)
+                try alice.press("Enter")
+            }
+            try alice.waitUntil("both are shown, pending") { screen, _ in
+                says(screen, "while down 1") && says(screen, "while down 2 🌧")
+            }
+            try server.restart()
+            let carol = try TestBot(nick: "carol", on: server, channels: ["#test"])
+            try carol.waitUntil("carol receives both, once each and in order", timeout: 30) { _ in
+                carol.messages(to: "#test").count >= 2
+            }
+            #expect(carol.messages(to: "#test") == ["while down 1", "while down 2 🌧"])
+            try alice.waitUntil("connected again: the room bar says nothing more") { screen, _ in
+                !roomBar(screen).contains("reconnecting") && !roomBar(screen).contains("connecting")
+            }
+            let pane = try alice.screen()
+            #expect(pane.filter { $0.contains("while down 1") }.count == 1, "never shown twice")
+            // Stored once the server echoes it.
+            let path = roomFolder(alice, "localhost:\(tls)") + "#test.jsonl"
+            try waitFor("both are stored") { ((try? String(contentsOfFile: path, encoding: .utf8)) ?? "").contains("while down 2 🌧") }
+            let file = try String(contentsOfFile: path, encoding: .utf8)
+            #expect(file.components(separatedBy: "while down 1").count == 2, "stored once")
+            _ = bob
+        }
+
+        @Test func aFrozenServerIsNoticedAndNothingTypedMeanwhileIsLost() throws {
+            let server = try TestServer("inspircd")
+            let bob = try TestBot(nick: "bob", on: server, channels: ["#test"])
+            let alice = try TmuxSession(columns: 100, rows: 16, arguments: [
+                "irc://127.0.0.1:\(server.plainPort)/#test", "--nick", "alice"],
+                launcher: ["env", "CHAT_TUI_IRC_IDLE_SECONDS=2"])
+            try alice.waitUntil("alice is in #test") { screen, _ in roomBar(screen).contains("[2:#test]") }
+            server.send(SIGSTOP)
+            defer { server.send(SIGCONT) }
+            try waitFor("the silent link is declared dead") {
+                networkRoom(alice, "127.0.0.1:\(server.plainPort)").contains("the server has not answered for 4 seconds")
+            }
+            try alice.type("typed while frozen")
+            try alice.press("Enter")
+            server.send(SIGCONT)
+            try bob.waitUntil("bob receives it once the server goes on", timeout: 40) { _ in
+                bob.messages(to: "#test").contains("typed while frozen")
+            }
+            #expect(bob.messages(to: "#test") == ["typed while frozen"], "once")
+        }
+
         @Test func aMessageCrossesTwoLinkedServers() throws {
             let first = try TestServer("inspircd")
             let second = try TestServer("inspircd", linkedTo: first)

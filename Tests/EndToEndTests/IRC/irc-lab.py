@@ -9,6 +9,8 @@
                                        {"plain": P, "tls": T, "link": L, "pid": N}
                                        once it accepts connections; --link links it
                                        to the server already started in DIR2
+  irc-lab.py restart DIR               start the InspIRCd of DIR again, on the same ports
+                                       (after the test killed it), print its ports and pid
   irc-lab.py ngircd DIR [PASSWORD]     start ngircd (plain only; PASSWORD needed to connect
                                        when given), print {"plain": P, "pid": N}
   irc-lab.py scripted DIR              a server that offers draft/multiline, which no
@@ -120,6 +122,20 @@ def inspircd(folder, certificates, link_folder=None, expired=False):
                                cwd=folder, stdout=log, stderr=log, start_new_session=True)
     wait_for_port(plain, process)
     ports = {"plain": plain, "tls": tls, "link": link, "pid": process.pid}
+    with open(os.path.join(folder, "ports.json"), "w") as f:
+        json.dump(ports, f)
+    print(json.dumps(ports), flush=True)
+
+
+def restart(folder):
+    with open(os.path.join(folder, "ports.json")) as f:
+        ports = json.load(f)
+    log = open(os.path.join(folder, "inspircd.log"), "a")
+    process = subprocess.Popen(["/usr/sbin/inspircd", "--nofork", "--runasroot", "--config",
+                                os.path.join(folder, "inspircd.conf")],
+                               cwd=folder, stdout=log, stderr=log, start_new_session=True)
+    wait_for_port(ports["plain"], process)
+    ports["pid"] = process.pid
     with open(os.path.join(folder, "ports.json"), "w") as f:
         json.dump(ports, f)
     print(json.dumps(ports), flush=True)
@@ -259,6 +275,8 @@ if __name__ == "__main__":
     elif command == "inspircd":
         link = arguments[arguments.index("--link") + 1] if "--link" in arguments else None
         inspircd(arguments[0], arguments[1], link, "--expired" in arguments)
+    elif command == "restart":
+        restart(arguments[0])
     elif command == "ngircd":
         ngircd(*arguments)
     elif command == "scripted":
