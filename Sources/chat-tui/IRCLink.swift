@@ -329,7 +329,7 @@ final class IRCLink: Link {
             if let said = droppedNotice(from: droppedBefore, to: unreadableLines + lines.dropped, at: now) {
                 events.append((said, serverRoom))
             }
-            return events
+            return events + completionNames()
         case .closed(let problem):
             liveness = nil
             if let registeredAt, now.monotonic - registeredAt >= Backoff.steady { backoff.reset() }
@@ -351,6 +351,29 @@ final class IRCLink: Link {
             }
             unconfirmed = [:]
             return events
+        }
+    }
+
+    /// The roster revision the rooms were last told the names of.
+    private var namesToldAt = -1
+
+    /// The names Tab completes in each room, when who is where changed: a
+    /// channel's members, a private room's peer, and the channels the user is in.
+    private func completionNames() -> [(event: Event, room: String?)] {
+        guard client.rosterRevision != namesToldAt else { return [] }
+        namesToldAt = client.rosterRevision
+        let channels = client.channels.values.map(\.name).sorted()
+        return networkRooms.all.compactMap { label in
+            guard let key = networkRooms.key(of: label) else { return nil }
+            let nicks: [String]
+            if key.isEmpty {
+                nicks = []
+            } else if let channel = client.channel(key) {
+                nicks = channel.members.values.map(\.nick)
+            } else {
+                nicks = [networkRooms.name(of: label) ?? label]
+            }
+            return (.completionNames(nicks: nicks, channels: channels), label)
         }
     }
 

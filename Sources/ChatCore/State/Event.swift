@@ -51,6 +51,9 @@ public enum Event: Equatable, Sendable {
     /// What the room's link says of itself in the room bar (`connecting`,
     /// `reconnecting in 4 s`); nil once it has nothing to say.
     case linkStatus(String?)
+    /// The nicks in the room and the channels the user is in on its network,
+    /// which Tab completes.
+    case completionNames(nicks: [String], channels: [String])
     /// Standard output, where sent messages are copied, stopped taking them
     /// (its reader went away): say so, and stop copying.
     case outputClosed(String)

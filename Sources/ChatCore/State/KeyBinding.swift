@@ -18,6 +18,9 @@ public enum Action: Equatable, Sendable {
     case previousRoom, nextRoom
     /// Alt-A: the next room with a highlight, else the next with unread messages.
     case nextActiveRoom
+    /// Tab and Shift-Tab: complete the word before the caret, or go to the next
+    /// or previous candidate.
+    case complete, completeBack
 }
 
 /// One line of the key table: the keys, as terminals report them and as people
@@ -67,6 +70,11 @@ public struct KeyBinding: Sendable {
         KeyBinding([.down, .control("n")], "Down, Ctrl-N", .down, "down a row, or forward through what you sent",
                    detail: "move down one row of the message. On the last row, walk forward through what you sent "
                        + "and, past the newest, back to the draft you had not sent. With nothing sent yet, go to the end"),
+        KeyBinding([.tab], "Tab", .complete, "complete a nick, /command or #channel",
+                   detail: "complete the word before the caret: a nick of the room (who spoke last first, then the "
+                       + "others; at the start of the message it adds `: `), a /command at the start, or a #channel "
+                       + "you are in. Tab again goes to the next"),
+        KeyBinding([.shift(.tab)], "Shift-Tab", .completeBack, "back to the previous completion"),
         KeyBinding([.control("r")], "Ctrl-R", .searchSent, "search what you sent",
                    detail: "search what you sent, as you type (any case); Ctrl-R again finds the one before, "
                        + "Backspace shortens the search, Enter keeps what was found in the composer (without "

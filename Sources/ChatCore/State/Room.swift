@@ -28,6 +28,12 @@ public struct Room: Sendable {
     /// message per line (no `draft/multiline`): sending more than
     /// `linesWithoutAsking` lines asks first.
     public private(set) var sendsLineByLine = false
+    /// The nicks in the room and the channels the user is in, as the room's
+    /// network last told (`Event.completionNames`), for Tab.
+    public private(set) var members: [String] = []
+    public private(set) var channels: [String] = []
+    /// The completion Tab made last, while the draft is as it left it.
+    private var completion: Completion?
     /// What the room's link says of itself in the room bar (`reconnecting in
     /// 4 s`), while it has something to say.
     public private(set) var linkStatus: String?
@@ -280,6 +286,9 @@ public struct Room: Sendable {
             sendsLineByLine = lineByLine
         case .linkStatus(let status):
             linkStatus = status
+        case .completionNames(let nicks, let channels):
+            members = nicks
+            self.channels = channels
         case .notice(let notice):
             note(notice, now: now)
             returnToNewest()
@@ -352,6 +361,8 @@ public struct Room: Sendable {
         case .newest: returnToNewest()
         case .wheelUp: scroll(by: -Self.wheelRows, display: display)
         case .wheelDown: scroll(by: Self.wheelRows, display: display)
+        case .complete: complete(step: 1)
+        case .completeBack: complete(step: -1)
         case .searchSent:
             history.startSearch(composer: &composer)
         case .suspend: return [.suspend]
@@ -364,6 +375,48 @@ public struct Room: Sendable {
         }
         return []
     }
+
+    /// Tab (`step` 1) and Shift-Tab (−1): the next or previous candidate of
+    /// the completion in the draft, or a new completion of the word before
+    /// the caret.
+    private mutating func complete(step: Int) {
+        var current: Completion
+        var replacing: Range<Int>
+        if let last = completion, last.revision == composer.draft.revision {
+            current = last
+            replacing = last.start..<last.start + last.inserted.count
+            current.move(by: step)
+        } else {
+            let commands = Command.table.map { String($0.usage.prefix { $0 != " " }) }.filter { !$0.hasPrefix("//") }
+            guard var started = Completion.start(in: composer.draft, recent: recentSpeakers(), nicks: members, own: nick,
+                                                 channels: channels, commands: commands) else { return }
+            replacing = started.start..<composer.draft.cursor
+            if step < 0 { started.move(by: -1) }
+            current = started
+        }
+        let inserted = current.inserted
+        composer.edit { draft in
+            draft.replace(replacing, with: inserted)
+            draft.moveCursor(to: replacing.lowerBound + inserted.count)
+        }
+        current.revision = composer.draft.revision
+        completion = current
+    }
+
+    /// Who spoke in the room, newest first, each once: among the last messages held.
+    private func recentSpeakers() -> [String] {
+        var speakers: [String] = []
+        var seen = Set<String>()
+        for index in messages.indices.reversed().prefix(Self.completionLookback) {
+            let message = messages[index]
+            guard !message.isOwn, [.message, .action].contains(message.kind), !message.sender.isEmpty else { continue }
+            if seen.insert(message.sender.lowercased()).inserted { speakers.append(message.sender) }
+        }
+        return speakers
+    }
+
+    /// How many of the newest messages Tab looks through for who spoke last.
+    static let completionLookback = 500
 
     /// The rows one notch of the mouse wheel scrolls.
     static let wheelRows = 3

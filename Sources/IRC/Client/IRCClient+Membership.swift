@@ -12,7 +12,8 @@ extension IRCClient {
             if channels[key] == nil { channels[key] = Channel(name: name) }
             reply.events.append(.joined(name))
         }
-        channels[key]?.members[features.caseMapping.folded(who)] = (who, "")
+        let member = features.caseMapping.folded(who)
+        channels[key]?.members[member] = (who, "")
         reply.message(Message(sender: who, text: "has joined \(name)", time: time, kind: .join, isOwn: same(who, nick)),
                       .channel(channels[key]?.name ?? name))
     }
@@ -24,7 +25,8 @@ extension IRCClient {
             channels[key] = nil
             reply.events.append(.left(name))
         } else {
-            channels[key]?.members[features.caseMapping.folded(who)] = nil
+            let member = features.caseMapping.folded(who)
+            channels[key]?.members[member] = nil
         }
     }
 

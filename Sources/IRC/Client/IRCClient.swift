@@ -17,7 +17,12 @@ public struct IRCClient: Sendable {
     /// The capabilities in use.
     public internal(set) var enabled: Set<String> = []
     /// The channels the user is in, by folded name.
-    public internal(set) var channels: [String: Channel] = [:]
+    public internal(set) var channels: [String: Channel] = [:] {
+        didSet { rosterRevision &+= 1 }
+    }
+    /// Changes each time who is in a channel, or which channels, changes: what
+    /// Tab completes needs telling again.
+    public private(set) var rosterRevision = 0
     /// The channels to join once registered.
     public internal(set) var autoJoin: [String]
 
@@ -159,7 +164,8 @@ public struct IRCClient: Sendable {
             for entry in parameters[3].split(separator: " ") {
                 let ranks = String(entry.prefix { symbols.contains($0) })
                 let member = String(entry.dropFirst(ranks.count).prefix { $0 != "!" })
-                channels[key]!.members[features.caseMapping.folded(member)] = (member, ranks)
+                let folded = features.caseMapping.folded(member)
+                channels[key]!.members[folded] = (member, ranks)
             }
         case "366":
             guard parameters.count >= 2 else { break }

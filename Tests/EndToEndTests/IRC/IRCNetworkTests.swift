@@ -55,6 +55,10 @@ extension EndToEnd {
             try bob.waitUntil("bob reads alice's Japanese") { _ in bob.messages(to: "#test").contains("こんにちは、世界 🎉") }
             try bob.send("PRIVMSG #test :やあ alice 👋")
             try alice.waitUntil("alice reads bob") { screen, _ in says(screen, "<bob> やあ alice 👋") }
+            try alice.type("b")
+            try alice.press("Tab")
+            try alice.waitUntil("Tab completes bob's nick from the channel") { screen, _ in screen.last == "bob:" }  // capture-pane drops the trailing space
+            try alice.press("C-u")
 
             let five = ["一行目", "two", "three 🎉", "four", "five"]
             try send(five, in: alice)
