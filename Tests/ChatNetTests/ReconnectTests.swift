@@ -33,3 +33,20 @@ import Testing
         #expect(answered.check(at: 65) == .ask)
     }
 }
+
+/// The pace lines go to a server at.
+@Suite struct SendPaceTests {
+    @Test func fiveAtOnceThenOneEveryTwoSeconds() {
+        var pace = SendPace(now: 0)
+        func take(at now: Double) -> Bool { pace.take(at: now) }
+        let firstSix = (0..<6).map { _ in take(at: 0) }
+        #expect(firstSix == [true, true, true, true, true, false], "five at once; the sixth waits")
+        #expect(pace.nextAllowed(at: 0) == 2)
+        let early = take(at: 1.9)
+        let onTime = take(at: 2)
+        #expect(!early && onTime)
+        #expect(pace.nextAllowed(at: 2) == 4)
+        let afterQuiet = (0..<6).map { _ in take(at: 100) }
+        #expect(afterQuiet == [true, true, true, true, true, false], "a quiet spell fills the bucket, never past five")
+    }
+}

@@ -38,12 +38,16 @@ final class TestServer {
     /// Starts `kind` (`inspircd`, `ngircd`, `scripted`) in a folder of its own;
     /// an InspIRCd given `linkedTo` links to that server, and an ngircd given
     /// a `password` lets in only those who give it; an InspIRCd with
-    /// `expired` shows a certificate whose time is over.
-    init(_ kind: String, linkedTo other: TestServer? = nil, password: String? = nil, expired: Bool = false) throws {
+    /// `expired` shows a certificate whose time is over, and one with
+    /// `fakelag` keeps InspIRCd's flood limits (one line a second, excess
+    /// delayed, then the client dropped).
+    init(_ kind: String, linkedTo other: TestServer? = nil, password: String? = nil, expired: Bool = false,
+         fakelag: Bool = false) throws {
         folder = try makeTemporaryFolder()
         var arguments = [IRCLab.script, kind, folder]
         if kind == "inspircd" { arguments.append(IRCLab.certificates) }
         if expired { arguments.append("--expired") }
+        if fakelag { arguments.append("--fakelag") }
         if let password { arguments.append(password) }
         if let other { arguments += ["--link", other.folder] }
         let ports: [String: Int]

@@ -341,6 +341,24 @@ extension EndToEnd {
             #expect(bob.messages(to: "#test") == ["typed while frozen"], "once")
         }
 
+        @Test func aThirtyLinePasteArrivesWholeUnderFloodLimitsWithoutTheLinkDropped() throws {
+            let server = try TestServer("inspircd", fakelag: true)
+            let bob = try TestBot(nick: "bob", on: server, channels: ["#flood"])
+            let alice = try TmuxSession(columns: 100, rows: 16, arguments: [
+                "irc://127.0.0.1:\(server.plainPort)/#flood", "--nick", "alice"])
+            try alice.waitUntil("alice is in #flood") { screen, _ in roomBar(screen).contains("[2:#flood]") }
+            let lines = (1...30).map { String(format: "line %02d of the paste", $0) }
+            try alice.paste(lines.joined(separator: "\n"))
+            try alice.press("Enter")
+            try alice.waitUntil("thirty lines ask first") { screen, _ in roomBar(screen).contains("send 30 lines as 30 messages?") }
+            try alice.press("Enter")
+            try alice.waitUntil("the room bar shows the progress") { screen, _ in roomBar(screen).contains("(sending ") }
+            try bob.waitUntil("bob receives all thirty, in order", timeout: 90) { _ in bob.messages(to: "#flood").count >= 30 }
+            #expect(bob.messages(to: "#flood") == lines)
+            try alice.waitUntil("the progress is gone once all are out") { screen, _ in !roomBar(screen).contains("sending") }
+            #expect(!networkRoom(alice, "127.0.0.1:\(server.plainPort)").contains("disconnected"), "the link was not dropped")
+        }
+
         @Test func aMessageCrossesTwoLinkedServers() throws {
             let first = try TestServer("inspircd")
             let second = try TestServer("inspircd", linkedTo: first)
