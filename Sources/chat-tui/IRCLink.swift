@@ -88,15 +88,31 @@ final class IRCLink: Link {
         address = settings.address
         network = settings.name
         serverRoom = address.tls ? settings.name : settings.name + " (no TLS)"
-        let identity = IRCIdentity(nick: settings.nick ?? nick, user: settings.user,
-                                   realName: settings.realName ?? "chat-tui user", password: password?.value)
+        var identity = IRCIdentity(nick: settings.nick ?? nick, user: settings.user,
+                                   realName: settings.realName ?? "chat-tui user")
+        var refusal: String?
+        switch settings.login {
+        case .serverPassword:
+            identity.password = password?.value
+        case .sasl(let account):
+            // SASL PLAIN shows the password to whoever reads the line: only over TLS.
+            if let password, settings.address.tls {
+                identity.sasl = (account: account ?? identity.nick, password: password.value)
+            } else if password != nil {
+                refusal = "not logged in: SASL PLAIN would send the password unencrypted over irc://; use ircs://"
+            }
+        }
         self.identity = identity
         client = IRCClient(identity: identity, channels: address.channels)
         connection = Connection(host: address.host, port: address.port, trust: address.tls ? settings.trust : nil)
         networkRooms = NetworkRooms(network: settings.name, serverRoom: serverRoom)
         let how = address.tls ? "over TLS" : "without TLS"
-        waiting.append((.received(Message(sender: "", text: "connecting to \(address.host) port \(address.port) \(how)…",
-                                          time: nil, kind: .system)), serverRoom))
+        // Said in the network's room and kept in its file, as everything said there is.
+        for text in [refusal, "connecting to \(address.host) port \(address.port) \(how)…"].compactMap({ $0 }) {
+            let message = Message(sender: "", text: text, time: nil, kind: .system)
+            networkRooms.store(message, in: serverRoom)
+            waiting.append((.received(message), serverRoom))
+        }
         if focusFirstChannel, let first = address.channels.first { focusOnJoin.insert(client.features.caseMapping.folded(first)) }
     }
 

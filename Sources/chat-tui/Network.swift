@@ -16,6 +16,14 @@ struct Network: Equatable {
     var realName: String?
     /// Where the password is, if the network needs one: never on the command line.
     var password: PasswordSource?
+    /// How the password logs in: as the server password, or with SASL `PLAIN`
+    /// (as `account`, else the nick), which only ever goes over TLS.
+    var login = Login.serverPassword
+
+    enum Login: Equatable {
+        case serverPassword
+        case sasl(account: String?)
+    }
     /// A CA trusted besides the system's, and a pinned certificate.
     var trust = TLSTrust()
 
@@ -31,7 +39,8 @@ struct Network: Equatable {
     }
 
     /// The settings a network's file may have.
-    static let keys = ["address", "nick", "user", "realname", "password-file", "password-env", "tls-ca", "tls-fingerprint"]
+    static let keys = ["address", "nick", "user", "realname", "password-file", "password-env", "login", "account",
+                       "tls-ca", "tls-fingerprint"]
 
     /// Where the network `name` is written: `$XDG_CONFIG_HOME/chat-tui/networks/NAME.conf`.
     static func path(of name: String, environment: [String: String]) -> String {
@@ -65,6 +74,13 @@ struct Network: Equatable {
             if file["password-file"] != nil && file["password-env"] != nil {
                 throw .badValue(path: path, key: "password-env", line: file["password-env"]!.line,
                                 reason: "give the password in a file or a variable, not both")
+            }
+            switch file["login"]?.value {
+            case nil, "password": login = .serverPassword
+            case "sasl": login = .sasl(account: file["account"]?.value)
+            case let other?:
+                throw .badValue(path: path, key: "login", line: file["login"]!.line,
+                                reason: "'\(other)' is not a way to log in: write password (PASS) or sasl (SASL PLAIN)")
             }
             trust.caFile = file["tls-ca"].map { Self.expandingHome($0.value, environment: environment) }
             if let pinned = file["tls-fingerprint"] {

@@ -249,3 +249,61 @@ import Testing
         #expect(buffer.dropped == 1, "the overlong line's end is skipped, not counted again")
     }
 }
+
+/// Logging in with SASL PLAIN: the password goes only that way, and a
+/// failure is said in words.
+@Suite struct SASLTests {
+    static func client(password: String = "sesame") -> IRCClient {
+        var client = IRCClient(identity: IRCIdentity(nick: "alice", sasl: (account: "alice", password: password)),
+                               channels: [])
+        #expect(IRCClientTests.wire(client.start()) == ["CAP LS 302", "NICK alice", "USER alice 0 * :chat-tui user"],
+                "no PASS: the password goes by SASL alone")
+        return client
+    }
+
+    @Test func aLoginWaitsForTheServerThenRegistrationGoesOn() {
+        var client = Self.client()
+        let asked = IRCClientTests.feed(&client, ":irc.test CAP * LS :server-time sasl=PLAIN,EXTERNAL")
+        #expect(IRCClientTests.wire(asked.send) == ["CAP REQ :server-time sasl"])
+        #expect(IRCClientTests.wire(IRCClientTests.feed(&client, ":irc.test CAP alice ACK :server-time sasl").send)
+                == ["AUTHENTICATE PLAIN"], "registration waits")
+        #expect(IRCClientTests.wire(IRCClientTests.feed(&client, "AUTHENTICATE +").send)
+                == ["AUTHENTICATE YWxpY2UAYWxpY2UAc2VzYW1l"])
+        IRCClientTests.feed(&client, ":irc.test 900 alice alice!a@h alice :You are now logged in as alice")
+        #expect(IRCClientTests.wire(IRCClientTests.feed(&client, ":irc.test 903 alice :SASL authentication successful").send)
+                == ["CAP END"])
+    }
+
+    @Test func aRefusedLoginIsSaidAndRegistrationGoesOnWithoutIt() {
+        var client = Self.client(password: "wrong")
+        IRCClientTests.feed(&client, ":irc.test CAP * LS :sasl")
+        IRCClientTests.feed(&client, ":irc.test CAP alice ACK :sasl")
+        IRCClientTests.feed(&client, "AUTHENTICATE +")
+        let refused = IRCClientTests.feed(&client, ":irc.test 904 alice :SASL authentication failed")
+        #expect(IRCClientTests.wire(refused.send) == ["CAP END"])
+        guard case .message(let said, .server) = refused.events.first else {
+            Issue.record("not said: \(refused.events)")
+            return
+        }
+        #expect(said.text == "not logged in: the server refused the login (SASL authentication failed)")
+    }
+
+    @Test func aServerWithoutSASLIsSaidAndTheLoginIsNotTriedAnotherWay() {
+        var client = Self.client()
+        let answer = IRCClientTests.feed(&client, ":irc.test CAP * LS :server-time")
+        #expect(IRCClientTests.wire(answer.send) == ["CAP REQ server-time"])
+        #expect(answer.events.contains { if case .message(let m, .server) = $0 { m.text.contains("does not offer SASL PLAIN") } else { false } })
+        #expect(IRCClientTests.wire(IRCClientTests.feed(&client, ":irc.test CAP alice ACK :server-time").send) == ["CAP END"])
+    }
+
+    @Test func longCredentialsGoInPiecesOfFourHundred() {
+        // 300 bytes of credentials: 400 base64 characters exactly, then "+".
+        var client = Self.client(password: String(repeating: "p", count: 300 - 12))
+        IRCClientTests.feed(&client, ":irc.test CAP * LS :sasl")
+        IRCClientTests.feed(&client, ":irc.test CAP alice ACK :sasl")
+        let pieces = IRCClientTests.feed(&client, "AUTHENTICATE +").send.map { $0.parameters[0] }
+        #expect(pieces.map(\.count) == [400, 1])
+        #expect(pieces.last == "+")
+        #expect(Base64.encode(Array("any carnal pleas".utf8)) == "YW55IGNhcm5hbCBwbGVhcw==")
+    }
+}

@@ -28,6 +28,8 @@ public struct IRCClient: Sendable {
 
     /// True while `CAP LS` has been sent and `CAP END` not yet.
     var negotiating = false
+    /// True while a SASL login is under way.
+    var loggingIn = false
     /// Multi-line batches being received, by reference.
     var batches: [String: IncomingBatch] = [:]
     /// What the user sent that the server has not echoed back yet.
@@ -95,7 +97,13 @@ public struct IRCClient: Sendable {
         case "PING":
             reply.send.append(IRCMessage(command: "PONG", parameters: parameters))
         case "CAP":
-            negotiate(message, &reply)
+            negotiate(message, time: time, &reply)
+        case "AUTHENTICATE":
+            authenticate(message, &reply)
+        case "903", "902", "904", "905", "906":
+            loginEnded(message, time: time, &reply)
+        case "900":
+            reply.server(message.parameters.last ?? "logged in", time: time)
         case "001":
             isRegistered = true
             if let welcomed = parameters.first { nick = welcomed }

@@ -8,11 +8,21 @@ public struct IRCIdentity: Equatable, Sendable {
     public var realName: String
     /// The server password (`PASS`), if the network needs one.
     public var password: String?
+    /// The account and password to log in with SASL `PLAIN`, if the network
+    /// is to be logged in to that way (never over a connection without TLS).
+    public var sasl: (account: String, password: String)?
 
-    public init(nick: String, user: String? = nil, realName: String = "chat-tui user", password: String? = nil) {
+    public static func == (lhs: IRCIdentity, rhs: IRCIdentity) -> Bool {
+        lhs.nick == rhs.nick && lhs.user == rhs.user && lhs.realName == rhs.realName && lhs.password == rhs.password
+            && lhs.sasl?.account == rhs.sasl?.account && lhs.sasl?.password == rhs.sasl?.password
+    }
+
+    public init(nick: String, user: String? = nil, realName: String = "chat-tui user", password: String? = nil,
+                sasl: (account: String, password: String)? = nil) {
         self.nick = nick
         self.user = user ?? nick
         self.realName = realName
         self.password = password
+        self.sasl = sasl
     }
 }

@@ -40,12 +40,12 @@ final class TestServer {
     /// a `password` lets in only those who give it; an InspIRCd with
     /// `expired` shows a certificate whose time is over, and one with
     /// `fakelag` keeps InspIRCd's flood limits (one line a second, excess
-    /// delayed, then the client dropped).
+    /// delayed, then the client dropped). The scripted server talks TLS with `tls`.
     init(_ kind: String, linkedTo other: TestServer? = nil, password: String? = nil, expired: Bool = false,
-         fakelag: Bool = false) throws {
+         fakelag: Bool = false, tls: Bool = false) throws {
         folder = try makeTemporaryFolder()
         var arguments = [IRCLab.script, kind, folder]
-        if kind == "inspircd" { arguments.append(IRCLab.certificates) }
+        if kind == "inspircd" || kind == "scripted" && tls { arguments.append(IRCLab.certificates) }
         if expired { arguments.append("--expired") }
         if fakelag { arguments.append("--fakelag") }
         if let password { arguments.append(password) }

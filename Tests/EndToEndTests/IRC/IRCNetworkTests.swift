@@ -359,6 +359,42 @@ extension EndToEnd {
             #expect(!networkRoom(alice, "127.0.0.1:\(server.plainPort)").contains("disconnected"), "the link was not dropped")
         }
 
+        @Test func aSASLLoginGoesOnlyOverTLSAndAFailureIsSaid() throws {
+            let server = try TestServer("scripted", tls: true)
+            let config = try makeTemporaryFolder()
+            defer { try? FileManager.default.removeItem(atPath: config) }
+            try FileManager.default.createDirectory(atPath: config + "/chat-tui/networks", withIntermediateDirectories: true)
+            for (name, password, scheme) in [("good", "open sesame", "ircs"), ("bad", "wrong", "ircs"), ("plain", "open sesame", "irc")] {
+                let passwordFile = config + "/\(name).password"
+                try (password + "\n").write(toFile: passwordFile, atomically: true, encoding: .utf8)
+                chmod(passwordFile, 0o600)
+                let settings = [
+                    "address = \(scheme)://localhost:\(server.plainPort)/#sasl", "nick = carol", "login = sasl",
+                    "account = carol", "password-file = \(passwordFile)", "tls-ca = \(IRCLab.caFile)",
+                ]
+                try (settings.joined(separator: "\n") + "\n")
+                    .write(toFile: config + "/chat-tui/networks/\(name).conf", atomically: true, encoding: .utf8)
+            }
+            let good = try TmuxSession(columns: 100, rows: 16, arguments: ["good"], launcher: ["env", "XDG_CONFIG_HOME=\(config)"])
+            try good.waitUntil("logged in, then registered and joined") { screen, _ in roomBar(screen).contains("[2:#sasl]") }
+            #expect(networkRoom(good, "good").contains("You are now logged in as carol"))
+            let received = server.received()
+            let credentials = try #require(received.firstIndex { $0.hasPrefix("AUTHENTICATE ") && $0 != "AUTHENTICATE PLAIN" })
+            let end = try #require(received.firstIndex(of: "CAP END"))
+            #expect(credentials < end, "registration waited for the login")
+            #expect(!received.contains { $0.hasPrefix("PASS") }, "the password went by SASL alone")
+
+            let bad = try TmuxSession(columns: 100, rows: 16, arguments: ["bad"], launcher: ["env", "XDG_CONFIG_HOME=\(config)"])
+            try bad.waitUntil("a refused login still joins, without it") { screen, _ in roomBar(screen).contains("[2:#sasl]") }
+            #expect(networkRoom(bad, "bad").contains("not logged in: the server refused the login (SASL authentication failed)"))
+
+            let plain = try TmuxSession(columns: 100, rows: 16, arguments: ["plain"], launcher: ["env", "XDG_CONFIG_HOME=\(config)"])
+            try waitFor("over irc:// the login is not tried, and it says why") {
+                networkRoom(plain, "plain").contains(
+                    "not logged in: SASL PLAIN would send the password unencrypted over irc://; use ircs://")
+            }
+        }
+
         @Test func aMessageCrossesTwoLinkedServers() throws {
             let first = try TestServer("inspircd")
             let second = try TestServer("inspircd", linkedTo: first)

@@ -13,8 +13,10 @@
                                        (after the test killed it), print its ports and pid
   irc-lab.py ngircd DIR [PASSWORD]     start ngircd (plain only; PASSWORD needed to connect
                                        when given), print {"plain": P, "pid": N}
-  irc-lab.py scripted DIR              a server that offers draft/multiline, which no
-                                       packaged server does: prints {"plain": P}, logs
+  irc-lab.py scripted DIR [CERTS]      a server that offers draft/multiline and SASL PLAIN
+                                       (password "open sesame"), which no packaged server
+                                       does (over TLS with the certificate in CERTS when
+                                       given): prints {"plain": P}, logs
                                        every line received to DIR/received.log, and
                                        sends a multi-line batch into each channel joined,
                                        then a broken line and an overlong one
@@ -213,7 +215,13 @@ def bot(port, nick, channels, log_path, commands_path):
             send(line)
 
 
-def scripted(folder):
+def scripted(folder, certificates=None):
+    import base64
+    import ssl
+    context = None
+    if certificates:
+        context = ssl.SSLContext(ssl.PROTOCOL_TLS_SERVER)
+        context.load_cert_chain(os.path.join(certificates, "server.pem"), os.path.join(certificates, "server.key"))
     os.makedirs(folder, exist_ok=True)
     listener = socket.socket()
     listener.setsockopt(socket.SOL_SOCKET, socket.SO_REUSEADDR, 1)
@@ -221,16 +229,31 @@ def scripted(folder):
     listener.listen(5)
     print(json.dumps({"plain": listener.getsockname()[1]}), flush=True)
     log = open(os.path.join(folder, "received.log"), "ab", buffering=0)
-    while True:
-        connection, _ = listener.accept()
+    import threading
+
+    def serve(connection):
+        if context:
+            try:
+                connection = context.wrap_socket(connection, server_side=True)
+            except (ssl.SSLError, OSError):
+                return  # a client that refused the certificate
         nick = b"*"
         pending = b""
+        negotiating = False
+        user_given = False
+
+        def welcome():
+            send(b":scripted.test 001 " + nick + b" :Welcome to the scripted server")
+            send(b":scripted.test 005 " + nick + b" CASEMAPPING=ascii CHANTYPES=# :are supported")
 
         def send(line):
             connection.sendall(line + b"\r\n")
 
         while True:
-            data = connection.recv(65536)
+            try:
+                data = connection.recv(65536)
+            except (ssl.SSLError, OSError):
+                break
             if not data:
                 break
             pending += data
@@ -242,14 +265,29 @@ def scripted(folder):
                 words = body.split(b" ")
                 command = words[0].upper()
                 if command == b"CAP" and words[1] == b"LS":
-                    send(b":scripted.test CAP * LS :batch server-time draft/multiline=max-bytes=4096,max-lines=24")
+                    negotiating = True
+                    send(b":scripted.test CAP * LS :batch server-time draft/multiline=max-bytes=4096,max-lines=24 sasl=PLAIN")
+                elif command == b"CAP" and words[1] == b"END":
+                    negotiating = False
+                    if user_given:
+                        welcome()
+                elif command == b"AUTHENTICATE" and words[1] == b"PLAIN":
+                    send(b"AUTHENTICATE +")
+                elif command == b"AUTHENTICATE":
+                    parts = base64.b64decode(words[1]).split(b"\0")
+                    if len(parts) == 3 and parts[2] == b"open sesame":
+                        send(b":scripted.test 900 " + nick + b" " + nick + b"!u@h " + parts[1] + b" :You are now logged in as " + parts[1].decode().encode())
+                        send(b":scripted.test 903 " + nick + b" :SASL authentication successful")
+                    else:
+                        send(b":scripted.test 904 " + nick + b" :SASL authentication failed")
                 elif command == b"CAP" and words[1] == b"REQ":
                     send(b":scripted.test CAP * ACK " + b" ".join(words[2:]))
                 elif command == b"NICK":
                     nick = words[1]
                 elif command == b"USER":
-                    send(b":scripted.test 001 " + nick + b" :Welcome to the scripted server")
-                    send(b":scripted.test 005 " + nick + b" CASEMAPPING=ascii CHANTYPES=# :are supported")
+                    user_given = True
+                    if not negotiating:
+                        welcome()
                 elif command == b"PING":
                     send(b":scripted.test PONG scripted.test " + words[-1])
                 elif command == b"JOIN":
@@ -269,6 +307,11 @@ def scripted(folder):
         connection.close()
 
 
+    while True:
+        connection, _ = listener.accept()
+        # Each client on a thread of its own: several chat-tuis may be connected at once.
+        threading.Thread(target=serve, args=(connection,), daemon=True).start()
+
 if __name__ == "__main__":
     command, arguments = sys.argv[1], sys.argv[2:]
     if command == "certs":
@@ -281,7 +324,7 @@ if __name__ == "__main__":
     elif command == "ngircd":
         ngircd(*arguments)
     elif command == "scripted":
-        scripted(arguments[0])
+        scripted(*arguments)
     elif command == "bot":
         bot(*arguments)
     else:
