@@ -76,6 +76,22 @@ import Testing
         #expect(client.nick == "me_")
     }
 
+    @Test func aNickTakenAtRegistrationIsTakenBackWhenItsHolderLeavesIt() {
+        var client = IRCClient(identity: IRCIdentity(nick: "me"), channels: ["#chat"])
+        _ = client.start()
+        Self.feed(&client, ":irc.test 433 * me :Nickname is already in use")
+        Self.feed(&client, ":irc.test 001 me_ :Welcome")
+        #expect(Self.wire(Self.feed(&client, ":someone!s@h QUIT :bye").send).isEmpty, "another's quit frees nothing")
+        #expect(Self.wire(Self.feed(&client, ":ME!x@h NICK :ghost").send) == ["NICK me"], "a rename frees it")
+        #expect(Self.wire(Self.feed(&client, ":me!x@h QUIT :gone").send) == ["NICK me"], "and so does a quit")
+        let taken = Self.feed(&client, ":me_!u@h NICK :me")
+        #expect(taken.events.contains(.nickChanged("me")))
+        #expect(Self.wire(Self.feed(&client, ":me2!x@h QUIT :gone").send).isEmpty, "once it is back, nothing more")
+        _ = client.changeNick(to: "alicia")
+        Self.feed(&client, ":me!u@h NICK :alicia")
+        #expect(Self.wire(Self.feed(&client, ":me_!x@h NICK :me").send).isEmpty, "a nick the user left is not taken back")
+    }
+
     @Test func anEchoConfirmsByLabelOrElseByTextAndIsNeverShownTwice() {
         var client = Self.registered(capabilities: "echo-message labeled-response message-tags batch")
         let first = client.say("hello 日本語", to: "#chat")

@@ -51,5 +51,13 @@ extension IRCClient {
         } else {
             reply.message(Message(sender: "", text: text, time: time, kind: .system), .query(old))
         }
+        if !isOwn { takeBackNick(freedBy: old, &reply) }
+    }
+
+    /// The nick the user asked for, taken (433) when registering or lost in an
+    /// outage, is asked for again as soon as its holder leaves it.
+    mutating func takeBackNick(freedBy who: String, _ reply: inout Reply) {
+        guard isRegistered, same(who, wantedNick), !same(nick, wantedNick) else { return }
+        reply.send.append(IRCMessage(command: "NICK", parameters: [wantedNick]))
     }
 }

@@ -30,6 +30,9 @@ public struct IRCClient: Sendable {
     var negotiating = false
     /// True while a SASL login is under way.
     var loggingIn = false
+    /// The nick the user wants: the identity's, or the last one `/nick` asked
+    /// for. A nick lost to a collision is taken back when it frees up.
+    var wantedNick: String
     /// Multi-line batches being received, by reference.
     var batches: [String: IncomingBatch] = [:]
     /// What the user sent that the server has not echoed back yet.
@@ -49,6 +52,7 @@ public struct IRCClient: Sendable {
     public init(identity: IRCIdentity, channels: [String]) {
         self.identity = identity
         nick = identity.nick
+        wantedNick = identity.nick
         autoJoin = channels
     }
 
@@ -148,6 +152,7 @@ public struct IRCClient: Sendable {
                               .channel(channels[name]!.name))
             }
             reply.message(Message(sender: who, text: "has quit\(reason)", time: time, kind: .part), .query(who))
+            takeBackNick(freedBy: who, &reply)
         case "NICK":
             renamed(message, time: time, &reply)
         case "TOPIC":

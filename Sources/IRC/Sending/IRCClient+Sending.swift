@@ -114,8 +114,9 @@ extension IRCClient {
     }
 
     /// The line that asks for the nick `new`.
-    public func changeNick(to new: String) -> IRCMessage {
-        IRCMessage(command: "NICK", parameters: [new])
+    public mutating func changeNick(to new: String) -> IRCMessage {
+        wantedNick = new
+        return IRCMessage(command: "NICK", parameters: [new])
     }
 
     /// The line that asks for `channel`'s topic, or sets it to `text`.
