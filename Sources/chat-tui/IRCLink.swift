@@ -32,6 +32,8 @@ final class IRCLink: Link {
     private let idleSeconds: Double
     /// When the connection registered, to reset the backoff once it stayed up.
     private var registeredAt: Double?
+    /// When the last registered connection was lost, until a new one registers.
+    private var downSince: Double?
     /// What the rooms sent while there was no connection, in order, sent once there is.
     private var queued: [(room: String, id: LocalID?, message: Message)] = []
     /// What the network's room's status last said, so it is said again only when it changes.
@@ -458,6 +460,7 @@ final class IRCLink: Link {
         case .closed(let problem):
             liveness = nil
             pace = nil
+            if registeredAt != nil, !quitting { downSince = now.monotonic }
             // A message none of whose lines went out is sent again after
             // reconnecting, in its place; one cut off half-way is not confirmed.
             var requeued: [(room: String, id: LocalID?, message: Message)] = []
@@ -541,6 +544,15 @@ final class IRCLink: Link {
                 var message = entry.message
                 message.sender = nick
                 sent += say(message, to: target, room: entry.room, id: entry.id, at: now).map { ($0, entry.room) }
+            }
+            // What was said while the link was down is not here: the rooms say so.
+            if let since = downSince {
+                downSince = nil
+                let text = "the link was down for \(Int((now.monotonic - since).rounded())) s: "
+                    + "what was said meanwhile is not shown (the server keeps no history for chat-tui)"
+                for label in networkRooms.all where label != serverRoom {
+                    sent.append((received(Message(sender: "", text: text, time: now.wall, kind: .system), in: label), label))
+                }
             }
             let lineByLine = client.multiline == nil
             return rooms.flatMap { room -> [(event: Event, room: String?)] in

@@ -124,10 +124,10 @@ public struct MessageLayout: Sendable {
         }
     }
 
-    /// The line under a message that could not be sent, saying why.
+    /// The line under a message that could not be sent, saying why and how to send it again.
     static func deliveryNote(for message: Message) -> [Character]? {
         guard let reason = message.delivery.failureReason else { return nil }
-        return Array("not sent: \(reason)")
+        return Array("not sent: \(reason) (/resend)")
     }
 
     /// What stands between the time and the text, and its style.

@@ -16,6 +16,8 @@ public enum Command: Equatable {
     case query(RoomName)
     /// What only a network's room can do.
     case network(NetworkRequest)
+    /// Send again the messages of the room that were not sent or not confirmed.
+    case resend
     /// An action, as IRC's /me: `* alice waves`.
     case me(String)
     /// Text to send as a message even though it starts with `/`.
@@ -56,6 +58,7 @@ public enum Command: Equatable {
         ("/names", "network: who is in the channel"),
         ("/quote LINE", "network: send LINE to the server as it is"),
         ("/reconnect", "network: connect again now"),
+        ("/resend", "send again what was not sent or not confirmed"),
         ("/quit [REASON]", "quit; networks are told REASON"),
         ("//text", "send `/text` as it is"),
     ]
@@ -98,6 +101,9 @@ public enum Command: Equatable {
         case "names":
             guard bare else { throw .usage("/names (it takes nothing after it)") }
             return .network(.names)
+        case "resend":
+            guard bare else { throw .usage("/resend (it takes nothing after it)") }
+            return .resend
         case "reconnect":
             guard bare else { throw .usage("/reconnect (it takes nothing after it)") }
             return .network(.reconnect)

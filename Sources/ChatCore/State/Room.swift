@@ -552,6 +552,8 @@ public struct Room: Sendable {
         case .network(let request):
             guard onNetwork else { return refuse(.needsNetwork(Self.commandName(of: request)), now: now) }
             return ran([.request(request)])
+        case .resend:
+            return ran(resendFailed())
         }
         return ran([])
     }
@@ -561,6 +563,20 @@ public struct Room: Sendable {
         guard confirmingLines != nil else { return }
         confirmingLines = nil
         warning = nil
+    }
+
+    /// The messages of the outbox shown as not sent (or not confirmed),
+    /// pending again and handed to the link once more, in order. The user
+    /// decides: one not confirmed may have reached the server.
+    private mutating func resendFailed() -> [Effect] {
+        var effects: [Effect] = []
+        for entry in outbox.entries {
+            guard let shown = entry.shownAs, let index = messageIndex(forID: shown),
+                  messages[index].delivery.failureReason != nil else { continue }
+            messages.update(at: index, delivery: .pending)
+            effects.append(.send(entry.id, entry.message))
+        }
+        return effects
     }
 
     /// A command was run: the composer empties for the next, and `effects` carry it out.

@@ -30,6 +30,14 @@ import Testing
         #expect(state.messages.map(\.delivery) == [.failed("the link is down"), .sent])
         #expect(state.outbox.entries.map(\.id) == [first[0].0], "a failed message waits to be sent again")
         #expect(state.warning == nil, "the failure is shown with the message, not on the separator")
+        state.apply(.text("/resend"), now: now)
+        let again = sends(in: state.apply(.key(.enter), now: now))
+        #expect(again.map(\.id) == [first[0].0], "/resend sends the failed one again, under its id, and nothing else")
+        #expect(again.map(\.message.text) == ["first"])
+        #expect(state.messages.map(\.delivery) == [.pending, .sent], "pending again")
+        state.apply(.delivered(first[0].0), now: now)
+        #expect(state.messages.map(\.delivery) == [.sent, .sent])
+        #expect(state.outbox.isEmpty)
     }
 
     @Test func aPendingMessageIsDimAndAFailedOneSaysWhyUnderIt() {
@@ -43,8 +51,10 @@ import Testing
         #expect(frame.rows[row][column].style == .placeholder)
         state.apply(.deliveryFailed(id, "no route to host"), now: now)
         frame = ChatView(clock: .utc).frame(for: state)
-        #expect(frame.rows[row - 1][column].style == .warning)
-        #expect(trimmed(frame, row).hasSuffix("not sent: no route to host"))
+        // The note under it takes two rows at this width: the message moves up by them.
+        #expect(frame.rows[row - 2][column].style == .warning)
+        #expect(trimmed(frame, row - 1).hasSuffix("not sent: no route to host"))
+        #expect(trimmed(frame, row).hasSuffix("(/resend)"), "and how to send it again")
         state.apply(.delivered(id), now: now)
         frame = ChatView(clock: .utc).frame(for: state)
         #expect(!frame.rows.indices.contains { frame.text(ofRow: $0).contains("not sent") })

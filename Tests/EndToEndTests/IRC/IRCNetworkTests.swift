@@ -310,6 +310,7 @@ extension EndToEnd {
             try alice.waitUntil("connected again: the room bar says nothing more") { screen, _ in
                 !roomBar(screen).contains("reconnecting") && !roomBar(screen).contains("connecting")
             }
+            try alice.waitUntil("the gap is marked in the channel") { screen, _ in says(screen, "the link was down for ") }
             let pane = try alice.screen()
             #expect(pane.filter { $0.contains("while down 1") }.count == 1, "never shown twice")
             // Stored once the server echoes it.
