@@ -14,6 +14,12 @@ public enum DataFolders {
         xdgFolder("XDG_STATE_HOME", else: ".local/state", environment: environment) + "/chat-tui/drafts"
     }
 
+    /// `$XDG_STATE_HOME/chat-tui/outbox`: what the user sent to a network that
+    /// it has not confirmed, kept until it does.
+    public static func outbox(environment: [String: String]) -> String {
+        xdgFolder("XDG_STATE_HOME", else: ".local/state", environment: environment) + "/chat-tui/outbox"
+    }
+
     /// `$XDG_CONFIG_HOME/chat-tui`, with `~/.config` when the variable is unset,
     /// empty or not an absolute path: where networks are written once.
     public static func configuration(environment: [String: String]) -> String {

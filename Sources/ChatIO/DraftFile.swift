@@ -3,7 +3,7 @@ import Glibc
 /// An unsent draft on disk, so that it outlives the program: written whole
 /// to a temporary file, flushed, and renamed over the last one, so the file
 /// always holds one complete draft, old or new. Private to the user: the file
-/// is 0600, its folders 0700.
+/// is 0600, its folders 0700. A network room's outbox is kept the same way.
 public struct DraftFile: Sendable {
     public let path: String
     private let folder: String

@@ -153,6 +153,10 @@ struct ChatApp {
                 if let size = terminal.takeResize() { feed(.resize(size)) }
                 changed = true
             case .send, .loadOlderMessages, .request:
+                // A network room's outbox is on disk before anything is sent.
+                if case .send = roomEffect.effect, let index = session.index(of: target) {
+                    roomLinks.first { $0.label == target }?.saveOutbox(of: session.rooms[index])
+                }
                 // The first link of the room that carries such effects out answers.
                 let answers = carriedOut(roomEffect) ?? []
                 for answer in answers { feed(answer, to: target) }
@@ -199,6 +203,7 @@ struct ChatApp {
                     session.open(newRoom(file, display: session.display, nick: nick), focus: opening.focus)
                     restoreDrafts(of: file)
                     feed(file.history(count: firstHistory, at: now), to: file.label)
+                    if let earlier = file.restoredOutbox() { feed(earlier, to: file.label) }
                 } catch {
                     feed(.notice(.cannotOpenRoom(opening.file, reason: error.reason)))
                 }
@@ -210,9 +215,10 @@ struct ChatApp {
         func saveDrafts(onlyWhenDue: Bool) -> Bool {
             var changed = false
             for link in roomLinks {
-                guard let index = session.index(of: link.label),
-                      let event = link.saveDraft(of: session.rooms[index], at: now, onlyWhenDue: onlyWhenDue)
-                else { continue }
+                guard let index = session.index(of: link.label) else { continue }
+                // What the network confirmed leaves the outbox on disk.
+                link.saveOutbox(of: session.rooms[index])
+                guard let event = link.saveDraft(of: session.rooms[index], at: now, onlyWhenDue: onlyWhenDue) else { continue }
                 feed(event, to: link.label)
                 changed = true
             }
@@ -253,6 +259,7 @@ struct ChatApp {
         // A replay shows the transcript alone.
         for link in roomLinks where link.label != replayLabel {
             feed(link.history(count: firstHistory, at: now), to: link.label)
+            if let earlier = link.restoredOutbox() { feed(earlier, to: link.label) }
         }
 
         while running {

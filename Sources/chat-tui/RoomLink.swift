@@ -40,6 +40,11 @@ final class RoomLink: Link {
     private let clock: ClockFace
     /// The names the user's own lines are under.
     private var own: OwnNames
+    /// A network room's outbox on disk: what was sent and not yet confirmed,
+    /// written before it is sent and until the network confirms it.
+    private let outboxFile: DraftFile?
+    /// The outbox revision last written.
+    private var savedOutbox = 0
 
     /// Opens the room's file and its drafts folder, taking over the drafts
     /// that processes now gone left in it.
@@ -52,11 +57,14 @@ final class RoomLink: Link {
         self.clock = clock
         var rooms = DataFolders.rooms(environment: environment)
         var draftRoom = name.value
+        var outboxFile: DraftFile?
         if case .network(let network) = role {
             let folder = RoomName(fileSafe: network).value
             rooms += "/" + folder
             draftRoom = folder + "/" + name.value
+            outboxFile = DraftFile(folder: DataFolders.outbox(environment: environment) + "/" + folder, name: name.value + ".jsonl")
         }
+        self.outboxFile = outboxFile
         file = try RoomFile(folder: rooms, room: name.value)
         location = Self.homeRelative(file.path, environment: environment)
         reader = TranscriptReader(source: name.value, clock: clock, today: clock.civilTime(now.wall))
@@ -183,6 +191,30 @@ final class RoomLink: Link {
             return nil
         } catch {
             return error
+        }
+    }
+
+    /// The messages an earlier run sent to the network and never had
+    /// confirmed, from the outbox on disk, for the room to offer again.
+    func restoredOutbox() -> Event? {
+        guard let text = try? outboxFile?.load() else { return nil }
+        let messages = text.split(separator: "\n").compactMap { Transcript.decode($0) }
+        return messages.isEmpty ? nil : .unconfirmedRestored(messages)
+    }
+
+    /// Writes the room's outbox to disk when it changed (before a message is
+    /// sent, and once one is confirmed); an empty outbox removes the file.
+    /// True when it is on disk as it is in the room.
+    @discardableResult
+    func saveOutbox(of room: Room) -> Bool {
+        guard let outboxFile, room.outbox.revision != savedOutbox else { return true }
+        let lines = room.outbox.entries.map { Transcript.encode($0.message) + "\n" }.joined()
+        do throws(StorageError) {
+            try outboxFile.save(lines)
+            savedOutbox = room.outbox.revision
+            return true
+        } catch {
+            return false
         }
     }
 

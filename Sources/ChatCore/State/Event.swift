@@ -54,6 +54,10 @@ public enum Event: Equatable, Sendable {
     /// The nicks in the room and the channels the user is in on its network,
     /// which Tab completes.
     case completionNames(nicks: [String], channels: [String])
+    /// Messages sent to the room's network by an earlier run that the network
+    /// never confirmed (kept in the outbox on disk): shown as not confirmed,
+    /// for the user to send again with `/resend`, or not.
+    case unconfirmedRestored([Message])
     /// Standard output, where sent messages are copied, stopped taking them
     /// (its reader went away): say so, and stop copying.
     case outputClosed(String)

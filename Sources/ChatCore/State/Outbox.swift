@@ -14,6 +14,8 @@ public struct Outbox: Sendable {
 
     public private(set) var entries: [Entry] = []
     private var nextID = 1
+    /// Counts changes, so that what is kept on disk is written when it changed.
+    public private(set) var revision = 0
 
     public var isEmpty: Bool { entries.isEmpty }
 
@@ -22,6 +24,7 @@ public struct Outbox: Sendable {
         let id = LocalID(value: nextID)
         nextID += 1
         entries.append(Entry(id: id, message: message, shownAs: shownAs))
+        revision += 1
         return id
     }
 
@@ -33,6 +36,7 @@ public struct Outbox: Sendable {
     /// Takes the entry with `id` out: it was confirmed.
     mutating func remove(_ id: LocalID) -> Entry? {
         guard let index = entries.firstIndex(where: { $0.id == id }) else { return nil }
+        revision += 1
         return entries.remove(at: index)
     }
 }

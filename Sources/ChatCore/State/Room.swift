@@ -286,6 +286,14 @@ public struct Room: Sendable {
             sendsLineByLine = lineByLine
         case .linkStatus(let status):
             linkStatus = status
+        case .unconfirmedRestored(let earlier):
+            for message in earlier {
+                var shown = message
+                shown.isOwn = true
+                shown.delivery = .failed("not confirmed: chat-tui ended before the server confirmed it")
+                receive(shown, display: display)
+                _ = outbox.add(message, shownAs: messageID(at: messages.count - 1))
+            }
         case .completionNames(let nicks, let channels):
             members = nicks
             self.channels = channels

@@ -396,6 +396,41 @@ extension EndToEnd {
             }
         }
 
+        @Test func aMessageNotConfirmedWhenChatTUIIsKilledIsOfferedAgainAtTheNextStart() throws {
+            let server = try TestServer("inspircd")
+            let bob = try TestBot(nick: "bob", on: server, channels: ["#test"])
+            let arguments = ["irc://127.0.0.1:\(server.plainPort)/#test", "--nick", "alice"]
+            let alice = try TmuxSession(columns: 100, rows: 16, arguments: arguments)
+            try alice.waitUntil("alice is in #test") { screen, _ in roomBar(screen).contains("[2:#test]") }
+            server.send(SIGSTOP)
+            try alice.type("said as the server froze")
+            try alice.press("Enter")
+            let outbox = alice.dataHome + "/state/chat-tui/outbox/127.0.0.1:\(server.plainPort)/#test.jsonl"
+            try waitFor("the message is in the outbox on disk before the server confirms it") {
+                ((try? String(contentsOfFile: outbox, encoding: .utf8)) ?? "").contains("said as the server froze")
+            }
+            let attributes = try FileManager.default.attributesOfItem(atPath: outbox)
+            #expect((attributes[.posixPermissions] as? Int) == 0o600)
+            kill(try alice.programPID(), SIGKILL)
+            try alice.waitUntilExit(137, "kill -9")
+            server.send(SIGCONT)
+
+            let again = try TmuxSession(columns: 100, rows: 16, arguments: arguments, dataHome: alice.dataHome)
+            try again.waitUntil("the next start offers it, not confirmed") { screen, _ in
+                says(screen, "said as the server froze") && screen.joined().contains("chat-tui ended before the server")
+            }
+            try again.waitUntil("and connects") { screen, _ in roomBar(screen).contains("[2:#test]") }
+            try again.type("/resend")
+            try again.press("Enter")
+            try bob.waitUntil("/resend sends it (the server may have had it already: the user chose)") { _ in
+                bob.messages(to: "#test").contains("said as the server froze")
+            }
+            try waitFor("once confirmed, it leaves the outbox") { !FileManager.default.fileExists(atPath: outbox) }
+            let stored = try String(contentsOfFile: roomFolder(again, "127.0.0.1:\(server.plainPort)") + "#test.jsonl",
+                                    encoding: .utf8)
+            #expect(stored.contains(#""text":"said as the server froze""#), "and is in the room file")
+        }
+
         @Test func aMessageCrossesTwoLinkedServers() throws {
             let first = try TestServer("inspircd")
             let second = try TestServer("inspircd", linkedTo: first)
