@@ -67,7 +67,7 @@ struct ChatApp {
             do {
                 let file = try RoomLink(name: IRCLink.serverFile, label: link.serverRoom, role: .network(link.network),
                                         nick: options.nick, environment: environment, clock: clock, at: now)
-                link.attach(file)
+                link.attach(file, at: now)
                 roomLinks.append(file)
             } catch {
                 throw .storage(error)
@@ -197,12 +197,14 @@ struct ChatApp {
                 do {
                     let file = try RoomLink(name: opening.file, label: label, role: .network(network.network),
                                             nick: options.nick, environment: environment, clock: clock, at: now)
-                    network.attach(file)
+                    // Read before the network has it: its history goes on from the last line held.
+                    let history = file.history(count: firstHistory, at: now)
+                    network.attach(file, at: now)
                     roomLinks.append(file)
                     let nick = network.nick
                     session.open(newRoom(file, display: session.display, nick: nick), focus: opening.focus)
                     restoreDrafts(of: file)
-                    feed(file.history(count: firstHistory, at: now), to: file.label)
+                    feed(history, to: file.label)
                     if let earlier = file.restoredOutbox() { feed(earlier, to: file.label) }
                 } catch {
                     feed(.notice(.cannotOpenRoom(opening.file, reason: error.reason)))

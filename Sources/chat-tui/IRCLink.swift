@@ -131,9 +131,19 @@ final class IRCLink: Link {
         set { networkRooms.isLabelTaken = newValue }
     }
 
-    /// Hands the link the file of a room it asked for (or of its own room).
-    func attach(_ file: RoomLink) {
+    /// Channels joined whose history is to be asked for once their file is open.
+    private var historyWanted: Set<String> = []
+
+    /// Hands the link the file of a room it asked for (or of its own room),
+    /// its history already read.
+    func attach(_ file: RoomLink, at now: Moment) {
+        // Where the file ended before what arrived meanwhile is stored in it.
+        let last = file.lastStored
         networkRooms.attach(file)
+        if let key = networkRooms.key(of: file.label), historyWanted.remove(key) != nil,
+           let channel = client.channel(key) {
+            write([client.history(of: channel.name, after: last.map { ($0.serverID, $0.time) })], at: now)
+        }
         if client.isRegistered { waiting.append((.lineByLine(client.multiline == nil), file.label)) }
     }
 
@@ -545,8 +555,11 @@ final class IRCLink: Link {
                 message.sender = nick
                 sent += say(message, to: target, room: entry.room, id: entry.id, at: now).map { ($0, entry.room) }
             }
-            // What was said while the link was down is not here: the rooms say so.
-            if let since = downSince {
+            // What was said while the link was down is not here (unless the
+            // server gives its history): the rooms say so.
+            if downSince != nil, client.offersHistory {
+                downSince = nil
+            } else if let since = downSince {
                 downSince = nil
                 let text = "the link was down for \(Int((now.monotonic - since).rounded())) s: "
                     + "what was said meanwhile is not shown (the server keeps no history for chat-tui)"
@@ -560,6 +573,8 @@ final class IRCLink: Link {
             } + sent
         case .message(let message, let target):
             guard let room = room(for: target, kind: message.kind) else { return [] }
+            // History, or a bouncer's playback, may hold what the file has.
+            if let id = message.serverID, networkRooms.file(of: room)?.storedIDs.contains(id) == true { return [] }
             return [(received(message, in: room), room)]
         case .confirmed(let label, let serverID):
             guard let entry = unconfirmed.removeValue(forKey: label) else { return [] }
@@ -569,7 +584,15 @@ final class IRCLink: Link {
             return [(.deliveryFailed(id, reason), entry.room)]
         case .joined(let channel):
             let key = client.features.caseMapping.folded(channel)
-            _ = room(for: .channel(channel), focus: focusOnJoin.remove(key) != nil)
+            let label = room(for: .channel(channel), focus: focusOnJoin.remove(key) != nil)
+            // What was said since the last message held, or the latest for a new room.
+            if client.offersHistory {
+                if let file = networkRooms.file(of: label) {
+                    write([client.history(of: channel, after: file.lastStored.map { ($0.serverID, $0.time) })], at: now)
+                } else {
+                    historyWanted.insert(key)
+                }
+            }
             return []
         case .left:
             return []

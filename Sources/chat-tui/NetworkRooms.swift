@@ -63,7 +63,16 @@ struct NetworkRooms {
     /// The file of a room, now open: what arrived for it meanwhile is stored.
     mutating func attach(_ file: RoomLink) {
         files[file.label] = file
-        for message in unstored.removeValue(forKey: file.label) ?? [] { _ = file.store(message) }
+        for message in unstored.removeValue(forKey: file.label) ?? [] {
+            // What the file already has (a bouncer's playback, history again) is not stored twice.
+            if let id = message.serverID, file.storedIDs.contains(id) { continue }
+            _ = file.store(message)
+        }
+    }
+
+    /// The file of `room`, once open.
+    func file(of room: String) -> RoomLink? {
+        files[room]
     }
 
     /// Stores a message in the file of `room`, or once that file is open.

@@ -45,6 +45,12 @@ final class RoomLink: Link {
     private let outboxFile: DraftFile?
     /// The outbox revision last written.
     private var savedOutbox = 0
+    /// The newest message in the file, as read when the room opened or stored
+    /// since: where a network's history is asked to go on from.
+    private(set) var lastStored: Message?
+    /// The server ids of the messages read from the file or stored since, so a
+    /// network's history or a bouncer's playback adds nothing twice.
+    private(set) var storedIDs: Set<String> = []
 
     /// Opens the room's file and its drafts folder, taking over the drafts
     /// that processes now gone left in it.
@@ -105,7 +111,12 @@ final class RoomLink: Link {
 
     /// The room's last `count` lines, read after the first frame.
     func history(count: Int, at now: Moment) -> Event {
-        history(file.recentLines(count), at: now)
+        let event = history(file.recentLines(count), at: now)
+        if case .history(let messages, _) = event {
+            lastStored = messages.last
+            storedIDs.formUnion(messages.compactMap(\.serverID))
+        }
+        return event
     }
 
     /// The next older lines of the room, as `Effect.loadOlderMessages` asks.
@@ -186,6 +197,8 @@ final class RoomLink: Link {
     /// a message that cannot be stored is still shown, and the problem returned.
     func store(_ message: Message) -> StorageError? {
         if message.isOwn { own.add(message.sender) }
+        lastStored = message
+        if let id = message.serverID { storedIDs.insert(id) }
         do throws(StorageError) {
             try file.append(Transcript.encode(message))
             return nil

@@ -55,6 +55,23 @@ import Testing
         #expect(Self.wire(client.join(["#c"])) == ["JOIN #c"])
     }
 
+    @Test func historyIsAskedFromTheLastMessageHeldAndItsLinesConfirmNothing() {
+        var client = Self.registered(capabilities: "batch echo-message draft/chathistory")
+        #expect(client.offersHistory)
+        #expect(Self.wire([client.history(of: "#chat", after: ("m9", nil))]) == ["CHATHISTORY AFTER #chat msgid=m9 100"])
+        let time = Timestamp(rfc3339: "2026-12-01T10:00:05Z")
+        #expect(Self.wire([client.history(of: "#chat", after: (nil, time))])
+                == ["CHATHISTORY AFTER #chat timestamp=2026-12-01T10:00:05.000Z 100"])
+        #expect(Self.wire([client.history(of: "#chat", after: nil)]) == ["CHATHISTORY LATEST #chat * 100"])
+        let sent = client.say("hello", to: "#chat")
+        Self.feed(&client, ":irc.test BATCH +h1 chathistory #chat")
+        let old = Self.feed(&client, "@batch=h1;msgid=old :me!~me@host PRIVMSG #chat :hello")
+        #expect(old.events.count == 1, "an old line of the user's is shown as history, not taken for the echo")
+        Self.feed(&client, ":irc.test BATCH -h1")
+        let echo = Self.feed(&client, "@msgid=new :me!~me@host PRIVMSG #chat :hello")
+        #expect(echo.events == [.confirmed(label: sent.label, serverID: "new")])
+    }
+
     @Test func aServerWithoutCapabilitiesEndsNegotiationAtOnce() {
         var client = IRCClient(identity: IRCIdentity(nick: "me"), channels: [])
         _ = client.start()

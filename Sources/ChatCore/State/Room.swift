@@ -34,6 +34,8 @@ public struct Room: Sendable {
     public private(set) var channels: [String] = []
     /// The completion Tab made last, while the draft is as it left it.
     private var completion: Completion?
+    /// The server ids of the messages shown in the room, so none is shown twice.
+    private var serverIDs: Set<String> = []
     /// What the room's link says of itself in the room bar (`reconnecting in
     /// 4 s`), while it has something to say.
     public private(set) var linkStatus: String?
@@ -236,6 +238,12 @@ public struct Room: Sendable {
         case .resize:
             break  // `display` has the new size: the composer is laid out again below
         case .received(let message):
+            // A message with a server id the room already holds (history or a
+            // bouncer's playback given again) is not shown twice.
+            if let id = message.serverID {
+                if holds(serverID: id) { break }
+                serverIDs.insert(id)
+            }
             receive(message, display: display)
             received += 1
         case .unreadable(let message):
@@ -247,6 +255,7 @@ public struct Room: Sendable {
             heldFromStart = reachedStart
             firstMessageID -= older.count
             messages.prepend(contentsOf: older)
+            serverIDs.formUnion(older.compactMap(\.serverID))
             older.forEach { makeRoom(forSenderOf: $0, display: display) }
             history.prepend(older.compactMap(SentHistory.recallText))
         case .replayEnded:
@@ -313,6 +322,11 @@ public struct Room: Sendable {
             effects.append(.loadOlderMessages)
         }
         return effects
+    }
+
+    /// True when a message held, or shown since the room opened, has the server id `id`.
+    private func holds(serverID id: String) -> Bool {
+        serverIDs.contains(id)
     }
 
     /// Adds a message that arrived from outside.

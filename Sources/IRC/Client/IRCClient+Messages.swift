@@ -28,7 +28,8 @@ extension IRCClient {
             }
         }
         let isOwn = fromUser && same(sender, nick)
-        if isOwn, echoes, confirmEcho(of: message.parameters[1], to: target, label: message.tag("label"),
+        let isHistory = message.tag("batch").map(historyBatches.contains) ?? false
+        if isOwn, echoes, !isHistory, confirmEcho(of: message.parameters[1], to: target, label: message.tag("label"),
                                      serverID: message.tag("msgid"), &reply) {
             return
         }
@@ -67,8 +68,14 @@ extension IRCClient {
         guard let reference = message.parameters.first, reference.count > 1 else { return }
         let id = String(reference.dropFirst())
         if reference.hasPrefix("+") {
+            if message.parameters.count >= 2, message.parameters[1].hasSuffix("chathistory") {
+                historyBatches.insert(id)
+                return
+            }
             guard message.parameters.count >= 3, message.parameters[1] == Self.multilineBatch else { return }
             batches[id] = IncomingBatch(opening: message, target: message.parameters[2])
+        } else if reference.hasPrefix("-"), historyBatches.remove(id) != nil {
+            return
         } else if reference.hasPrefix("-"), let gathered = batches.removeValue(forKey: id), let whole = gathered.message {
             let (send, events) = receive(whole, now: now)
             reply.send += send

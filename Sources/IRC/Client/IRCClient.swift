@@ -30,6 +30,9 @@ public struct IRCClient: Sendable {
     var negotiating = false
     /// True while a SASL login is under way.
     var loggingIn = false
+    /// The `chathistory` batches being received, by reference: their lines
+    /// are history, not echoes of what the user just sent.
+    var historyBatches: Set<String> = []
     /// The nick the user wants: the identity's, or the last one `/nick` asked
     /// for. A nick lost to a collision is taken back when it frees up.
     var wantedNick: String
@@ -45,7 +48,7 @@ public struct IRCClient: Sendable {
 
     /// The capabilities chat-tui asks for when the server offers them.
     public static let wanted = ["server-time", "message-tags", "echo-message", "batch", "labeled-response",
-                                "multi-prefix", "draft/multiline"]
+                                "multi-prefix", "draft/multiline", "draft/chathistory"]
     static let multilineBatch = "draft/multiline"
     static let concatTag = "draft/multiline-concat"
 

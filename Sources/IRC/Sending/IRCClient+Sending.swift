@@ -108,6 +108,23 @@ extension IRCClient {
         return [IRCMessage(command: "JOIN", parameters: [channels.joined(separator: ",")])]
     }
 
+    /// True when the server keeps history and gives it (`draft/chathistory`).
+    public var offersHistory: Bool { enabled.contains("draft/chathistory") }
+
+    /// The line that asks for what was said in `channel` after the last
+    /// message held (by its id, else its time), or, with none, the latest.
+    public func history(of channel: String, after last: (serverID: String?, time: Timestamp?)?,
+                        limit: Int = 100) -> IRCMessage {
+        if let id = last?.serverID {
+            return IRCMessage(command: "CHATHISTORY", parameters: ["AFTER", channel, "msgid=" + id, String(limit)])
+        }
+        if let time = last?.time {
+            let stamp = time.rfc3339.dropLast() + ".000Z"
+            return IRCMessage(command: "CHATHISTORY", parameters: ["AFTER", channel, "timestamp=" + stamp, String(limit)])
+        }
+        return IRCMessage(command: "CHATHISTORY", parameters: ["LATEST", channel, "*", String(limit)])
+    }
+
     /// The line that leaves `channel`, with the reason others see.
     public func part(_ channel: String, reason: String?) -> IRCMessage {
         IRCMessage(command: "PART", parameters: [channel] + (reason.map { [String(MessageSplitter.wireSafe($0[...]))] } ?? []))

@@ -61,6 +61,17 @@ import Testing
         #expect(frame.rows[row][column].style == .ownText)
     }
 
+    @Test func aMessageWithAServerIDTheRoomHoldsIsNotShownTwice() {
+        var state = ChatState(room: "#dev", nick: "alice", size: TerminalSize(columns: 40, rows: 10), sendRule: .showPending)
+        state.apply(.history([Message(sender: "bob", text: "from the file", time: now, serverID: "x1")]), now: now)
+        state.apply(.received(Message(sender: "bob", text: "from the file", time: now, serverID: "x1")), now: now)
+        state.apply(.received(Message(sender: "bob", text: "new", time: now, serverID: "x2")), now: now)
+        state.apply(.received(Message(sender: "bob", text: "new", time: now, serverID: "x2")), now: now)
+        state.apply(.received(Message(sender: "bob", text: "no id", time: now)), now: now)
+        state.apply(.received(Message(sender: "bob", text: "no id", time: now)), now: now)
+        #expect(state.messages.map(\.text) == ["from the file", "new", "no id", "no id"], "only by id")
+    }
+
     @Test func aLocalRoomKeepsTheDraftUntilTheAnswerNamesItsMessage() {
         var chat = Harness(columns: 40, rows: 10)
         chat.type("words")

@@ -431,6 +431,33 @@ extension EndToEnd {
             #expect(stored.contains(#""text":"said as the server froze""#), "and is in the room file")
         }
 
+        @Test func historyAfterAGapIsAskedForAndNothingIsStoredTwice() throws {
+            let server = try TestServer("scripted")
+            let arguments = ["irc://127.0.0.1:\(server.plainPort)/#hist", "--nick", "alice"]
+            let first = try TmuxSession(columns: 100, rows: 20, arguments: arguments)
+            try first.waitUntil("a new room gets the latest history") { screen, _ in
+                roomBar(screen).contains("[2:#hist]") && says(screen, "old message 3")
+            }
+            try first.type("/quit")
+            try first.press("Enter")
+            try first.waitUntilExit(0, "/quit leaves")
+            #expect(server.received().contains("CHATHISTORY LATEST #hist * 100"))
+
+            let second = try TmuxSession(columns: 100, rows: 20, arguments: arguments, dataHome: first.dataHome)
+            try second.waitUntil("what was said while away comes after what the file holds") { screen, _ in
+                says(screen, "while you were away 1")
+            }
+            #expect(server.received().contains("CHATHISTORY AFTER #hist msgid=h3 100"), "from the last message held")
+            let path = roomFolder(second, "127.0.0.1:\(server.plainPort)") + "#hist.jsonl"
+            try waitFor("it is stored") {
+                ((try? String(contentsOfFile: path, encoding: .utf8)) ?? "").contains("while you were away 1")
+            }
+            let file = try String(contentsOfFile: path, encoding: .utf8)
+            for id in ["h1", "h2", "h3", "a1", "in1"] {
+                #expect(file.components(separatedBy: #""msgid":"\#(id)""#).count == 2, "\(id) once, though the server sent it again")
+            }
+        }
+
         @Test func aMessageCrossesTwoLinkedServers() throws {
             let first = try TestServer("inspircd")
             let second = try TestServer("inspircd", linkedTo: first)

@@ -230,6 +230,17 @@ def scripted(folder, certificates=None):
     print(json.dumps({"plain": listener.getsockname()[1]}), flush=True)
     log = open(os.path.join(folder, "received.log"), "ab", buffering=0)
     import threading
+    # Each channel's history, as draft/chathistory gives it: (msgid, time, source, text).
+    history = {}
+    sessions = {"joins": 0}
+    lock = threading.Lock()
+
+    def history_batch(send, reference, channel, entries):
+        send(b"BATCH +" + reference + b" chathistory " + channel)
+        for msgid, time, source, text in entries:
+            send(b"@batch=" + reference + b";time=" + time + b";msgid=" + msgid + b" :" + source
+                 + b" PRIVMSG " + channel + b" :" + text)
+        send(b"BATCH -" + reference)
 
     def serve(connection):
         if context:
@@ -244,7 +255,7 @@ def scripted(folder, certificates=None):
 
         def welcome():
             send(b":scripted.test 001 " + nick + b" :Welcome to the scripted server")
-            send(b":scripted.test 005 " + nick + b" CASEMAPPING=ascii CHANTYPES=# :are supported")
+            send(b":scripted.test 005 " + nick + b" CASEMAPPING=ascii CHANTYPES=# CHATHISTORY=100 :are supported")
 
         def send(line):
             connection.sendall(line + b"\r\n")
@@ -266,7 +277,7 @@ def scripted(folder, certificates=None):
                 command = words[0].upper()
                 if command == b"CAP" and words[1] == b"LS":
                     negotiating = True
-                    send(b":scripted.test CAP * LS :batch server-time draft/multiline=max-bytes=4096,max-lines=24 sasl=PLAIN")
+                    send(b":scripted.test CAP * LS :batch server-time draft/multiline=max-bytes=4096,max-lines=24 sasl=PLAIN draft/chathistory")
                 elif command == b"CAP" and words[1] == b"END":
                     negotiating = False
                     if user_given:
@@ -290,8 +301,35 @@ def scripted(folder, certificates=None):
                         welcome()
                 elif command == b"PING":
                     send(b":scripted.test PONG scripted.test " + words[-1])
+                elif command == b"CHATHISTORY":
+                    # AFTER answers from the message named on, that one included (a
+                    # client must drop what it has); LATEST with the last ones.
+                    channel = words[2]
+                    with lock:
+                        entries = list(history.get(channel, []))
+                    if words[1] == b"AFTER" and words[3].startswith(b"msgid="):
+                        ids = [entry[0] for entry in entries]
+                        wanted = words[3][6:]
+                        entries = entries[ids.index(wanted):] if wanted in ids else entries
+                    history_batch(send, b"h" + str(len(entries)).encode(), channel, entries[-100:])
+                elif command == b"PRIVMSG" and words[1].startswith(b"#"):
+                    text = body.split(b" :", 1)[1] if b" :" in body else words[-1]
+                    with lock:
+                        channel_history = history.setdefault(words[1], [])
+                        channel_history.append((b"c%d" % len(channel_history), b"2026-12-02T09:00:00.000Z",
+                                                nick + b"!u@h", text))
                 elif command == b"JOIN":
                     for channel in words[1].split(b","):
+                        with lock:
+                            channel_history = history.setdefault(channel, [])
+                            if not channel_history:
+                                for n in (1, 2, 3):
+                                    channel_history.append((b"h%d" % n, b"2026-12-01T10:00:0%d.000Z" % n,
+                                                            b"dana!d@h", b"old message %d" % n))
+                            else:
+                                sessions["joins"] += 1
+                                channel_history.append((b"a%d" % sessions["joins"], b"2026-12-01T11:00:00.000Z",
+                                                        b"dana!d@h", b"while you were away %d" % sessions["joins"]))
                         send(b":" + nick + b"!u@h JOIN " + channel)
                         send(b"@time=2026-12-03T10:00:00.000Z;msgid=in1 :dana!d@h BATCH +in1 draft/multiline " + channel)
                         send(b"@batch=in1 :dana!d@h PRIVMSG " + channel + b" :first line")
