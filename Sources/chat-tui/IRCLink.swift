@@ -38,30 +38,11 @@ final class IRCLink: Link {
     private var queued: [(room: String, id: LocalID?, message: Message)] = []
     /// What the network's room's status last said, so it is said again only when it changes.
     private var status: String?
-    /// How fast lines may go once registered (nil before): a paste must not
-    /// get the user thrown out for flooding.
-    private var pace: SendPace?
-    /// Lines waiting for the pace, in order: what the user sent ahead of what
-    /// chat-tui sends on its own.
-    private var paced: [PacedUnit] = []
+    /// What waits to go to the server at the pace it tolerates: a paste must
+    /// not get the user thrown out for flooding.
+    private var outgoing = OutgoingQueue()
     /// Messages the server will not echo: sent once their last line is written, by label.
     private var confirmOnWrite: [String: (room: String, id: LocalID?, message: Message)] = [:]
-    /// What each room's place in the room bar should say of a long message
-    /// going out (`sending 12/30`; "" once it is out), and what it was last told.
-    private var progress: [String: String] = [:]
-    private var progressTold: [String: String] = [:]
-
-    /// Lines that go out under one token: one line, or a whole multi-line
-    /// batch (the server takes it as one message).
-    private struct PacedUnit {
-        let bytes: [UInt8]
-        let own: Bool
-        /// The message it is part of, and which part of how many.
-        let label: String?
-        let room: String?
-        let part: Int
-        let parts: Int
-    }
     /// The rooms of this network, their labels and files.
     private var networkRooms: NetworkRooms
     /// Channels the user asked to join, by folded name, to show once joined.
@@ -170,7 +151,7 @@ final class IRCLink: Link {
     /// say how long until the next try (each second).
     func millisecondsUntilDue(at now: Moment) -> Int32? {
         if !deferred.isEmpty || !waiting.isEmpty { return 0 }
-        if let pace, !paced.isEmpty { return now.milliseconds(until: pace.nextAllowed(at: now.monotonic)) }
+        if let next = outgoing.nextDue(at: now.monotonic) { return now.milliseconds(until: next) }
         if retryAt != nil { return now.milliseconds(until: now.monotonic + 1) }
         if let liveness { return now.milliseconds(until: liveness.due) }
         guard let since = connectingSince, !client.isRegistered, connection.phase != .closed else { return nil }
@@ -243,12 +224,7 @@ final class IRCLink: Link {
             current = "connecting"
         }
         var events: [(event: Event, room: String?)] = []
-        for (room, text) in progress where progressTold[room, default: ""] != text {
-            events.append((.linkStatus(text.isEmpty ? nil : text), room))
-            progressTold[room] = text
-        }
-        progress = progress.filter { !$0.value.isEmpty }
-        progressTold = progressTold.filter { !$0.value.isEmpty }
+        for change in outgoing.progressChanges() { events.append((.linkStatus(change.status), change.room)) }
         guard current != status else { return events }
         status = current
         return events + [(.linkStatus(current), serverRoom)]
@@ -347,7 +323,7 @@ final class IRCLink: Link {
         }
         let units = Self.units(of: sent.lines)
         enqueue(units.enumerated().map { index, unit in
-            PacedUnit(bytes: encoded(unit), own: true, label: sent.label, room: room, part: index + 1, parts: units.count)
+            OutgoingQueue.Unit(bytes: encoded(unit), own: true, label: sent.label, room: room, part: index + 1, parts: units.count)
         }, at: now)
         return []
     }
@@ -375,35 +351,22 @@ final class IRCLink: Link {
 
     /// Queues `units` behind the user's other lines (and ahead of chat-tui's
     /// own, when they are the user's), then writes what the pace allows.
-    private func enqueue(_ units: [PacedUnit], at now: Moment) {
-        if units.first?.own == true {
-            let firstAutomatic = paced.firstIndex { !$0.own } ?? paced.endIndex
-            paced.insert(contentsOf: units, at: firstAutomatic)
-        } else {
-            paced += units
-        }
+    private func enqueue(_ units: [OutgoingQueue.Unit], at now: Moment) {
+        outgoing.add(units)
         pump(at: now)
     }
 
     /// Writes the queued lines the pace allows now; a message sent without
     /// echo is confirmed with its last line, and a long one's progress shown.
     private func pump(at now: Moment) {
-        guard var current = pace else { return }
-        var wrote = false
-        while let unit = paced.first, current.take(at: now.monotonic) {
-            paced.removeFirst()
+        let due = outgoing.due(at: now.monotonic)
+        for unit in due {
             connection.send(unit.bytes)
-            wrote = true
-            guard let room = unit.room else { continue }
-            if unit.parts > Int(SendPace.burst) {
-                progress[room] = unit.part < unit.parts ? "sending \(unit.part)/\(unit.parts)" : ""
-            }
             if unit.part == unit.parts, let label = unit.label, let entry = confirmOnWrite.removeValue(forKey: label) {
                 waiting += confirmed(entry.message, room: entry.room, id: entry.id, serverID: nil).map { ($0, entry.room) }
             }
         }
-        pace = current
-        if wrote { deferred += connection.advance() }
+        if !due.isEmpty { deferred += connection.advance() }
     }
 
     /// The bytes of `messages`, each a line with its CR LF.
@@ -431,14 +394,15 @@ final class IRCLink: Link {
     /// for what keeps the link alive or ends it, else at the pace, behind the
     /// user's lines.
     private func write(_ messages: [IRCMessage], at now: Moment) {
-        let atOnce = messages.filter { pace == nil || ["PONG", "PING", "QUIT"].contains($0.command) }
+        let paced = outgoing.pace != nil
+        let atOnce = messages.filter { !paced || ["PONG", "PING", "QUIT"].contains($0.command) }
         if !atOnce.isEmpty {
             connection.send(encoded(atOnce))
             deferred += connection.advance()
         }
-        let later = messages.filter { !(pace == nil || ["PONG", "PING", "QUIT"].contains($0.command)) }
+        let later = messages.filter { paced && !["PONG", "PING", "QUIT"].contains($0.command) }
         if !later.isEmpty {
-            enqueue(later.map { PacedUnit(bytes: encoded([$0]), own: false, label: nil, room: nil, part: 1, parts: 1) }, at: now)
+            enqueue(later.map { OutgoingQueue.Unit(bytes: encoded([$0]), own: false, label: nil, room: nil, part: 1, parts: 1) }, at: now)
         }
     }
 
@@ -469,21 +433,18 @@ final class IRCLink: Link {
             return events + completionNames()
         case .closed(let problem):
             liveness = nil
-            pace = nil
             if registeredAt != nil, !quitting { downSince = now.monotonic }
             // A message none of whose lines went out is sent again after
             // reconnecting, in its place; one cut off half-way is not confirmed.
             var requeued: [(room: String, id: LocalID?, message: Message)] = []
-            for unit in paced where unit.part == 1 {
+            for unit in outgoing.stop() where unit.part == 1 {
                 guard let label = unit.label,
                       let entry = unconfirmed.removeValue(forKey: label) ?? confirmOnWrite.removeValue(forKey: label) else { continue }
                 requeued.append(entry)
             }
             queued = requeued + queued
-            paced = []
             for (label, entry) in confirmOnWrite { unconfirmed[label] = entry }
             confirmOnWrite = [:]
-            for room in progress.keys { progress[room] = "" }
             if let registeredAt, now.monotonic - registeredAt >= Backoff.steady { backoff.reset() }
             registeredAt = nil
             var text = quitting ? "disconnected from \(network)" : "disconnected from \(network): \(problem)"
@@ -544,7 +505,7 @@ final class IRCLink: Link {
         switch event {
         case .registered(let nick):
             registeredAt = now.monotonic
-            pace = SendPace(now: now.monotonic)
+            outgoing.start(at: now.monotonic)
             liveness = Liveness(idle: idleSeconds, now: now.monotonic)
             var sent: [(event: Event, room: String?)] = []
             let waitingToGo = queued
