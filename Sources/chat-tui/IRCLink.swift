@@ -233,9 +233,7 @@ final class IRCLink: Link {
     /// Tries again at once (`/reconnect`), whatever the connection is doing.
     private func reconnectNow(at now: Moment) {
         backoff.reset()
-        if client.isRegistered, let line = try? client.quit(reason: "reconnecting").encoded() {
-            connection.send(Array((line + "\r\n").utf8))
-        }
+        if client.isRegistered { connection.send(encoded([client.quit(reason: "reconnecting")])) }
         reconnect(at: now)
     }
 
@@ -263,9 +261,7 @@ final class IRCLink: Link {
 
     /// Ends the session with the network: says goodbye, unless the user already did.
     func finish() {
-        if !quitting, client.isRegistered, let line = try? client.quit(reason: nil).encoded() {
-            connection.send(Array((line + "\r\n").utf8))
-        }
+        if !quitting, client.isRegistered { connection.send(encoded([client.quit(reason: nil)])) }
         quitting = true
         connection.close()
     }
@@ -389,22 +385,24 @@ final class IRCLink: Link {
         return [.delivered(id, serverID: serverID)]
     }
 
-    /// Queues `messages` on the connection and writes what it takes now.
     /// Writes what chat-tui sends on its own: at once before registration and
     /// for what keeps the link alive or ends it, else at the pace, behind the
     /// user's lines.
     private func write(_ messages: [IRCMessage], at now: Moment) {
         let paced = outgoing.pace != nil
-        let atOnce = messages.filter { !paced || ["PONG", "PING", "QUIT"].contains($0.command) }
+        let atOnce = messages.filter { !paced || Self.neverHeld.contains($0.command) }
         if !atOnce.isEmpty {
             connection.send(encoded(atOnce))
             deferred += connection.advance()
         }
-        let later = messages.filter { paced && !["PONG", "PING", "QUIT"].contains($0.command) }
+        let later = messages.filter { paced && !Self.neverHeld.contains($0.command) }
         if !later.isEmpty {
             enqueue(later.map { OutgoingQueue.Unit(bytes: encoded([$0]), own: false, label: nil, room: nil, part: 1, parts: 1) }, at: now)
         }
     }
+
+    /// What keeps the link alive or ends it: never held back by the pace.
+    private static let neverHeld: Set<String> = ["PONG", "PING", "QUIT"]
 
     // MARK: What the server says
 
