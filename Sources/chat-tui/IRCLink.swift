@@ -425,6 +425,7 @@ final class IRCLink: Link {
                 if !answer.send.isEmpty { write(answer.send, at: now) }
                 for event in answer.events { events += take(event, at: now) }
             }
+            outgoing.lift(client.features.isRateSafe)
             if let said = droppedNotice(from: droppedBefore, to: unreadableLines + lines.dropped, at: now) {
                 events.append((said, serverRoom))
             }

@@ -30,6 +30,11 @@ struct OutgoingQueue {
         pace = SendPace(now: now)
     }
 
+    /// Lifts the pace while the server says it needs none (`soju.im/SAFERATE`).
+    mutating func lift(_ lifted: Bool) {
+        pace?.isLifted = lifted
+    }
+
     /// Stops pacing (the link is lost) and returns what was not sent, in order.
     mutating func stop() -> [Unit] {
         pace = nil

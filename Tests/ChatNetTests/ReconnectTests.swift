@@ -49,4 +49,16 @@ import Testing
         let afterQuiet = (0..<6).map { _ in take(at: 100) }
         #expect(afterQuiet == [true, true, true, true, true, false], "a quiet spell fills the bucket, never past five")
     }
+
+    @Test func aServerThatPromisesNotToPunishSpeedLiftsThePaceUntilItTakesThePromiseBack() {
+        var pace = SendPace(now: 0)
+        pace.isLifted = true
+        let thirty = (0..<30).map { _ in pace.take(at: 0) }
+        #expect(thirty.allSatisfy { $0 }, "a paste goes at once")
+        #expect(pace.nextAllowed(at: 0) == 0)
+        pace.isLifted = false
+        let afterwards = (0..<6).map { _ in pace.take(at: 0) }
+        #expect(afterwards == [true, true, true, true, true, false], "the bucket was not spent while lifted")
+        #expect(pace.nextAllowed(at: 0) == 2)
+    }
 }

@@ -37,6 +37,18 @@ import Testing
         #expect(features.caseMapping == .ascii, "a mapping it cannot read leaves the one it had")
     }
 
+    @Test func onlyTheBareSafeRateTokenLiftsThePaceAndItsNegationPutsItBack() throws {
+        var features = ServerFeatures()
+        features.apply(isupport: try isupport("soju.im/SAFERATE=1"))
+        #expect(!features.isRateSafe, "the token carries no value: one with a value is not the promise")
+        features.apply(isupport: try isupport("soju.im/SAFERATE"))
+        #expect(features.isRateSafe)
+        features.apply(isupport: try isupport("-soju.im/SAFERATE"))
+        #expect(!features.isRateSafe)
+        features.apply(isupport: try isupport("SOJU.IM/SAFERATE"))
+        #expect(features.isRateSafe, "ISUPPORT tokens are matched whatever their case")
+    }
+
     @Test func escapedValuesAreReadAsMeant() throws {
         #expect(ServerFeatures.unescaped(#"Example\x20Net\x3Dwork"#) == "Example Net=work")
         #expect(ServerFeatures.unescaped(#"a\xZZb"#) == #"a\xZZb"#, "a broken escape stays as it is")

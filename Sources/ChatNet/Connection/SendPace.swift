@@ -8,6 +8,10 @@ public struct SendPace: Equatable, Sendable {
 
     private var tokens: Double
     private var updated: Double
+    /// True while the server promises not to punish a fast sender
+    /// (`soju.im/SAFERATE`): every line may go at once. Tokens still come
+    /// back meanwhile, so the pace is right again when the promise is taken back.
+    public var isLifted = false
 
     /// A full bucket at `now` (monotonic seconds).
     public init(now: Double) {
@@ -18,6 +22,7 @@ public struct SendPace: Equatable, Sendable {
     /// True, taking a token, when a line may go at `now`.
     public mutating func take(at now: Double) -> Bool {
         refill(at: now)
+        if isLifted { return true }
         guard tokens >= 1 else { return false }
         tokens -= 1
         return true
@@ -27,7 +32,7 @@ public struct SendPace: Equatable, Sendable {
     public func nextAllowed(at now: Double) -> Double {
         var copy = self
         copy.refill(at: now)
-        return copy.tokens >= 1 ? now : now + (1 - copy.tokens) * Self.interval
+        return copy.tokens >= 1 || isLifted ? now : now + (1 - copy.tokens) * Self.interval
     }
 
     private mutating func refill(at now: Double) {

@@ -12,11 +12,16 @@ public struct ServerFeatures: Equatable, Sendable {
     public var prefixes: [(mode: Character, symbol: Character)] = [("o", "@"), ("v", "+")]
     /// `LINELEN`: the most bytes of a line, CR LF included.
     public var lineLength = IRCMessage.maxLineBytes
+    /// `soju.im/SAFERATE`: the server promises not to disconnect the user for
+    /// sending fast (it slows them down instead), so chat-tui need not pace
+    /// its lines. Only the bare token counts; one with a value does not.
+    public var isRateSafe = false
 
     public init() {}
 
     public static func == (lhs: ServerFeatures, rhs: ServerFeatures) -> Bool {
         lhs.caseMapping == rhs.caseMapping && lhs.channelTypes == rhs.channelTypes && lhs.lineLength == rhs.lineLength
+            && lhs.isRateSafe == rhs.isRateSafe
             && lhs.prefixes.elementsEqual(rhs.prefixes) { $0.mode == $1.mode && $0.symbol == $1.symbol }
     }
 
@@ -34,6 +39,8 @@ public struct ServerFeatures: Equatable, Sendable {
         for token in message.parameters.dropFirst().dropLast() {
             if token.hasPrefix("-") {
                 reset(String(token.dropFirst()))
+            } else if token.uppercased() == Self.safeRate {
+                isRateSafe = true
             } else {
                 let key = String(token.prefix { $0 != "=" })
                 set(key, value: Self.unescaped(String(token.dropFirst(key.count + 1))))
@@ -68,9 +75,13 @@ public struct ServerFeatures: Equatable, Sendable {
         case "CHANTYPES": channelTypes = defaults.channelTypes
         case "PREFIX": prefixes = defaults.prefixes
         case "LINELEN": lineLength = defaults.lineLength
+        case _ where key.uppercased() == Self.safeRate: isRateSafe = false
         default: break
         }
     }
+
+    /// The token of `isRateSafe`, as the server may write it in any case.
+    private static let safeRate = "SOJU.IM/SAFERATE"
 
     /// An ISUPPORT value with its `\xHH` escapes undone.
     static func unescaped(_ value: String) -> String {
