@@ -18,9 +18,9 @@ SUDO := $(if $(filter 0,$(shell id -u)),,sudo)
 
 # Debian packages the build needs, and those only the tests need.
 BUILD_PACKAGES := libncurses-dev libssl-dev pkg-config
-# The IRC tests start real servers on 127.0.0.1 (InspIRCd, ngircd) with a
+# The IRC tests start real servers on 127.0.0.1 (InspIRCd, ngircd, ZNC) with a
 # certificate authority they make with openssl.
-TEST_PACKAGES := tmux man-db inspircd ngircd openssl
+TEST_PACKAGES := tmux man-db inspircd ngircd znc openssl
 # The peers and tools the benchmark measures chat-tui beside, and the screen
 # emulator ptybench reads the screen with.
 BENCH_PACKAGES := irssi weechat-curses jq python3 python3-pyte

@@ -53,6 +53,9 @@ final class IRCLink: Link {
     private var deferred: [Connection.Happening] = []
     /// Events for rooms that had to be opened first, given at the next turn.
     private var waiting: [(event: Event, room: String?)] = []
+    /// What arrived for rooms whose file is not open yet, in order (and
+    /// whether it was said before): given once the file is, less what it holds.
+    private var held: [String: [(message: Message, replayed: Bool)]] = [:]
     /// True once the user quit the network.
     private var quitting = false
     /// Lines the server sent that could not be read, dropped and counted.
@@ -121,6 +124,9 @@ final class IRCLink: Link {
         // Where the file ended before what arrived meanwhile is stored in it.
         let last = file.lastStored
         networkRooms.attach(file)
+        for entry in held.removeValue(forKey: file.label) ?? [] {
+            waiting += arrived(entry.message, in: file.label, replayed: entry.replayed)
+        }
         if let key = networkRooms.key(of: file.label), historyWanted.remove(key) != nil,
            let channel = client.channel(key) {
             write([client.history(of: channel.name, after: last.map { ($0.serverID, $0.time) })], at: now)
@@ -281,6 +287,7 @@ final class IRCLink: Link {
         case .part(let reason):
             if let target, client.features.isChannel(target) { write([client.part(target, reason: reason)], at: now) }
             networkRooms.forget(room)
+            held[room] = nil
         case .quit(let reason):
             write([client.quit(reason: reason)], at: now)
             quitting = true
@@ -516,8 +523,8 @@ final class IRCLink: Link {
                 sent += say(message, to: target, room: entry.room, id: entry.id, at: now).map { ($0, entry.room) }
             }
             // What was said while the link was down is not here (unless the
-            // server gives its history): the rooms say so.
-            if downSince != nil, client.offersHistory {
+            // server gives its history, or plays it back): the rooms say so.
+            if downSince != nil, client.offersHistory || client.playsBack {
                 downSince = nil
             } else if let since = downSince {
                 downSince = nil
@@ -533,11 +540,14 @@ final class IRCLink: Link {
             } + sent
         case .message(let message, let target):
             guard let room = room(for: target, kind: message.kind) else { return [] }
-            // History, or a bouncer's playback, may hold what the file has.
-            if let id = message.serverID, networkRooms.file(of: room)?.storedIDs.contains(id) == true { return [] }
-            return [(received(message, in: room), room)]
-        case .confirmed(let label, let serverID):
-            guard let entry = unconfirmed.removeValue(forKey: label) else { return [] }
+            return room == serverRoom ? [(received(message), room)] : arrived(message, in: room, replayed: false)
+        case .replayed(let message, let target):
+            guard let room = room(for: target, kind: message.kind) else { return [] }
+            return room == serverRoom ? [(received(message), room)] : arrived(message, in: room, replayed: true)
+        case .confirmed(let label, let serverID, let time):
+            guard var entry = unconfirmed.removeValue(forKey: label) else { return [] }
+            // Kept with the time the server gave it, as the others (and a bouncer's playback) have it.
+            if let time { entry.message.time = time }
             return confirmed(entry.message, room: entry.room, id: entry.id, serverID: serverID).map { ($0, entry.room) }
         case .refused(let label, let reason):
             guard let entry = unconfirmed.removeValue(forKey: label), let id = entry.id else { return [] }
@@ -564,6 +574,19 @@ final class IRCLink: Link {
         case .closing(let reason):
             return quitting ? [] : [(.notice(.connectionLost(network: network, reason: reason)), nil)]
         }
+    }
+
+    /// What arrived for a channel or private room: stored in its file and
+    /// given to it, unless the file holds it already (a message said before,
+    /// sent again by history or a bouncer, is also known by its time, sender
+    /// and text). While the file is not open yet, it waits for it, in order.
+    private func arrived(_ message: Message, in room: String, replayed: Bool) -> [(event: Event, room: String?)] {
+        guard let file = networkRooms.file(of: room) else {
+            held[room, default: []].append((message, replayed))
+            return []
+        }
+        if file.recent.holds(message, byContent: replayed) { return [] }
+        return [(received(message, in: room), room)]
     }
 
     /// A message that arrived, stored in the room file of `room`.

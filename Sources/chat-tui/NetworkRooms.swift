@@ -64,8 +64,8 @@ struct NetworkRooms {
     mutating func attach(_ file: RoomLink) {
         files[file.label] = file
         for message in unstored.removeValue(forKey: file.label) ?? [] {
-            // What the file already has (a bouncer's playback, history again) is not stored twice.
-            if let id = message.serverID, file.storedIDs.contains(id) { continue }
+            // What the file already has is not stored twice.
+            if file.recent.holds(message, byContent: false) { continue }
             _ = file.store(message)
         }
     }

@@ -48,9 +48,10 @@ final class RoomLink: Link {
     /// The newest message in the file, as read when the room opened or stored
     /// since: where a network's history is asked to go on from.
     private(set) var lastStored: Message?
-    /// The server ids of the messages read from the file or stored since, so a
-    /// network's history or a bouncer's playback adds nothing twice.
-    private(set) var storedIDs: Set<String> = []
+    /// The messages read from the file when the room opened and stored since
+    /// (the newest of them), so a network's history or a bouncer's playback
+    /// adds nothing twice.
+    private(set) var recent = RecentMessages()
 
     /// Opens the room's file and its drafts folder, taking over the drafts
     /// that processes now gone left in it.
@@ -114,7 +115,7 @@ final class RoomLink: Link {
         let event = history(file.recentLines(count), at: now)
         if case .history(let messages, _) = event {
             lastStored = messages.last
-            storedIDs.formUnion(messages.compactMap(\.serverID))
+            for message in messages { recent.add(message) }
         }
         return event
     }
@@ -198,7 +199,7 @@ final class RoomLink: Link {
     func store(_ message: Message) -> StorageError? {
         if message.isOwn { own.add(message.sender) }
         lastStored = message
-        if let id = message.serverID { storedIDs.insert(id) }
+        recent.add(message)
         do throws(StorageError) {
             try file.append(Transcript.encode(message))
             return nil

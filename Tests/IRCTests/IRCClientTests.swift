@@ -69,7 +69,33 @@ import Testing
         #expect(old.events.count == 1, "an old line of the user's is shown as history, not taken for the echo")
         Self.feed(&client, ":irc.test BATCH -h1")
         let echo = Self.feed(&client, "@msgid=new :me!~me@host PRIVMSG #chat :hello")
-        #expect(echo.events == [.confirmed(label: sent.label, serverID: "new")])
+        #expect(echo.events == [.confirmed(label: sent.label, serverID: "new", time: Self.now)])
+    }
+
+    @Test func aBouncersPlaybackIsSaidAgainWithItsOriginalTimesAndConfirmsNothing() {
+        #expect(!Self.registered(capabilities: "batch echo-message server-time").playsBack)
+        var client = Self.registered(capabilities: "batch echo-message server-time znc.in/self-message")
+        #expect(client.playsBack, "ZNC says what it is by its capabilities")
+        let sent = client.say("mine", to: "#chat")
+        Self.feed(&client, "@time=2026-12-01T10:00:00.000Z :znc.in BATCH +p1 znc.in/playback #chat")
+        let played = Self.feed(&client, "@batch=p1;time=2026-12-01T09:00:01.500Z :bob!b@h PRIVMSG #chat :one")
+        let own = Self.feed(&client, "@batch=p1;time=2026-12-01T09:00:02.000Z :me!~me@host PRIVMSG #chat :mine")
+        Self.feed(&client, "@time=2026-12-01T10:00:00.000Z :znc.in BATCH -p1")
+        guard case .replayed(let one, .channel("#chat")) = played.events.first,
+              case .replayed(let old, .channel("#chat")) = own.events.first else {
+            Issue.record("playback is said again: \(played.events) \(own.events)")
+            return
+        }
+        #expect(one.sender == "bob" && one.text == "one" && one.time == Timestamp(rfc3339: "2026-12-01T09:00:01Z"))
+        #expect(old.isOwn, "the user's own line, played back, is theirs, not the echo of what they just sent")
+        let live = Self.feed(&client, ":bob!b@h PRIVMSG #chat :two")
+        guard case .message(let two, _) = live.events.first else {
+            Issue.record("after the batch, lines are live: \(live.events)")
+            return
+        }
+        #expect(two.text == "two")
+        let echo = Self.feed(&client, ":me!~me@host PRIVMSG #chat :mine")
+        #expect(echo.events == [.confirmed(label: sent.label, serverID: nil, time: Self.now)])
     }
 
     @Test func aServerWithoutCapabilitiesEndsNegotiationAtOnce() {
@@ -117,9 +143,11 @@ import Testing
         let second = client.say("again", to: "#chat")
         // The second's echo comes first, and without its label (a server that drops it).
         var echoed = Self.feed(&client, "@msgid=m2 :me!~me@host PRIVMSG #chat :again")
-        #expect(echoed.events == [.confirmed(label: second.label, serverID: "m2")])
-        echoed = Self.feed(&client, "@label=\(first.label);msgid=m1 :me!~me@host PRIVMSG #chat :hello 日本語")
-        #expect(echoed.events == [.confirmed(label: first.label, serverID: "m1")])
+        #expect(echoed.events == [.confirmed(label: second.label, serverID: "m2", time: Self.now)],
+                "without server-time, the time it was confirmed")
+        echoed = Self.feed(&client, "@label=\(first.label);msgid=m1;time=2026-12-01T09:59:58.250Z :me!~me@host PRIVMSG #chat :hello 日本語")
+        #expect(echoed.events == [.confirmed(label: first.label, serverID: "m1", time: Timestamp(rfc3339: "2026-12-01T09:59:58Z"))],
+                "the time the server gave it, as the others see it")
         // What the user wrote from elsewhere (another client) shows, as their own.
         let elsewhere = Self.feed(&client, ":me!~me@host PRIVMSG #chat :from my phone")
         guard case .message(let message, .channel("#chat")) = elsewhere.events.first else {

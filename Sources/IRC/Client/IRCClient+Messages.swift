@@ -30,7 +30,7 @@ extension IRCClient {
         let isOwn = fromUser && same(sender, nick)
         let isHistory = message.tag("batch").map(historyBatches.contains) ?? false
         if isOwn, echoes, !isHistory, confirmEcho(of: message.parameters[1], to: target, label: message.tag("label"),
-                                     serverID: message.tag("msgid"), &reply) {
+                                                  serverID: message.tag("msgid"), time: time, &reply) {
             return
         }
         let place: IRCTarget
@@ -42,14 +42,15 @@ extension IRCClient {
             place = .query(isOwn ? target : sender)
         }
         let (plain, runs) = IRCFormatting.parse(text)
-        reply.message(Message(sender: fromUser ? sender : (sender.isEmpty ? "server" : sender), text: plain, time: time,
-                              kind: kind, isOwn: isOwn, formatting: runs, serverID: message.tag("msgid")), place)
+        let said = Message(sender: fromUser ? sender : (sender.isEmpty ? "server" : sender), text: plain, time: time,
+                           kind: kind, isOwn: isOwn, formatting: runs, serverID: message.tag("msgid"))
+        reply.events.append(isHistory ? .replayed(said, place) : .message(said, place))
     }
 
     /// Marks off an echo of what the user sent, by its label or else by its
     /// text; true when it was one.
-    mutating func confirmEcho(of text: String, to target: String, label: String?, serverID: String?,
-                                      _ reply: inout Reply) -> Bool {
+    mutating func confirmEcho(of text: String, to target: String, label: String?, serverID: String?, time: Timestamp?,
+                              _ reply: inout Reply) -> Bool {
         let index = awaitingEcho.firstIndex { awaited in
             same(awaited.target, target) && (label != nil ? awaited.label == label : awaited.pieces.first == text)
         } ?? awaitingEcho.firstIndex { same($0.target, target) && $0.pieces.first == text }
@@ -57,7 +58,7 @@ extension IRCClient {
         awaitingEcho[index].pieces.removeFirst()
         if awaitingEcho[index].pieces.isEmpty {
             let done = awaitingEcho.remove(at: index)
-            reply.events.append(.confirmed(label: done.label, serverID: serverID))
+            reply.events.append(.confirmed(label: done.label, serverID: serverID, time: time))
         }
         return true
     }
@@ -68,7 +69,9 @@ extension IRCClient {
         guard let reference = message.parameters.first, reference.count > 1 else { return }
         let id = String(reference.dropFirst())
         if reference.hasPrefix("+") {
-            if message.parameters.count >= 2, message.parameters[1].hasSuffix("chathistory") {
+            // History, and a bouncer's playback of what was said meanwhile (or again).
+            if message.parameters.count >= 2,
+               message.parameters[1].hasSuffix("chathistory") || message.parameters[1] == Self.playbackBatch {
                 historyBatches.insert(id)
                 return
             }

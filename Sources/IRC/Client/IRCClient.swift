@@ -30,8 +30,8 @@ public struct IRCClient: Sendable {
     var negotiating = false
     /// True while a SASL login is under way.
     var loggingIn = false
-    /// The `chathistory` batches being received, by reference: their lines
-    /// are history, not echoes of what the user just sent.
+    /// The `chathistory` and `znc.in/playback` batches being received, by
+    /// reference: their lines were said before, not echoes of what the user just sent.
     var historyBatches: Set<String> = []
     /// The nick the user wants: the identity's, or the last one `/nick` asked
     /// for. A nick lost to a collision is taken back when it frees up.
@@ -50,6 +50,8 @@ public struct IRCClient: Sendable {
     public static let wanted = ["server-time", "message-tags", "echo-message", "batch", "labeled-response",
                                 "multi-prefix", "draft/multiline", "draft/chathistory"]
     static let multilineBatch = "draft/multiline"
+    /// The batch ZNC plays its buffer back in when a client attaches.
+    static let playbackBatch = "znc.in/playback"
     static let concatTag = "draft/multiline-concat"
 
     public init(identity: IRCIdentity, channels: [String]) {

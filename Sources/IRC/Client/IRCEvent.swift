@@ -6,9 +6,13 @@ public enum IRCEvent: Equatable, Sendable {
     case registered(nick: String)
     /// A message, or a notice of what someone did, for a room.
     case message(Message, IRCTarget)
+    /// A message said before, sent again: history after a gap, or a bouncer's
+    /// playback. The room may hold it already.
+    case replayed(Message, IRCTarget)
     /// The message sent with this label was echoed back by the server (or,
-    /// when the server does not echo, written): it is sent.
-    case confirmed(label: String, serverID: String?)
+    /// when the server does not echo, written): it is sent, with the id and
+    /// the time the server gave it.
+    case confirmed(label: String, serverID: String?, time: Timestamp?)
     /// The server refused the message sent with this label, and why.
     case refused(label: String, reason: String)
     /// The user is now in this channel.

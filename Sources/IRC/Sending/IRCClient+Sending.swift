@@ -111,6 +111,10 @@ extension IRCClient {
     /// True when the server keeps history and gives it (`draft/chathistory`).
     public var offersHistory: Bool { enabled.contains("draft/chathistory") }
 
+    /// True when the server is a bouncer that plays back what was said while
+    /// the user was away (ZNC offers its `znc.in/` capabilities).
+    public var playsBack: Bool { offered.keys.contains { $0.hasPrefix("znc.in/") } }
+
     /// The line that asks for what was said in `channel` after the last
     /// message held (by its id, else its time), or, with none, the latest.
     public func history(of channel: String, after last: (serverID: String?, time: Timestamp?)?,

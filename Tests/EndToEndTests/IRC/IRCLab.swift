@@ -35,16 +35,19 @@ final class TestServer {
     let linkPort: Int?
     private var pid: pid_t
 
-    /// Starts `kind` (`inspircd`, `ngircd`, `scripted`) in a folder of its own;
+    /// Starts `kind` (`inspircd`, `ngircd`, `scripted`, `znc`) in a folder of its own;
     /// an InspIRCd given `linkedTo` links to that server, and an ngircd given
     /// a `password` lets in only those who give it; an InspIRCd with
     /// `expired` shows a certificate whose time is over, and one with
     /// `fakelag` keeps InspIRCd's flood limits (one line a second, excess
     /// delayed, then the client dropped). The scripted server talks TLS with `tls`.
+    /// ZNC stands in front of the InspIRCd `bouncing` (TLS only: its
+    /// `plainPort` is 0), for user `alice`, password `alice/test:secret`.
     init(_ kind: String, linkedTo other: TestServer? = nil, password: String? = nil, expired: Bool = false,
-         fakelag: Bool = false, tls: Bool = false) throws {
+         fakelag: Bool = false, tls: Bool = false, bouncing: TestServer? = nil) throws {
         folder = try makeTemporaryFolder()
         var arguments = [IRCLab.script, kind, folder]
+        if let bouncing { arguments += [bouncing.folder, IRCLab.certificates] }
         if kind == "inspircd" || kind == "scripted" && tls { arguments.append(IRCLab.certificates) }
         if expired { arguments.append("--expired") }
         if fakelag { arguments.append("--fakelag") }
@@ -69,7 +72,7 @@ final class TestServer {
             ports = try JSONDecoder().decode([String: Int].self, from: Data(started.standardOutput.utf8))
             pid = pid_t(ports["pid"]!)
         }
-        plainPort = ports["plain"]!
+        plainPort = ports["plain"] ?? 0
         tlsPort = ports["tls"]
         linkPort = ports["link"]
     }

@@ -342,6 +342,88 @@ extension EndToEnd {
             #expect(bob.messages(to: "#test") == ["typed while frozen"], "once")
         }
 
+        @Test func aBouncersPlaybackKeepsItsTimesAndAddsNothingTwiceAcrossReconnectsAndRestarts() throws {
+            let server = try TestServer("inspircd")
+            let bob = try TestBot(nick: "bob", on: server, channels: ["#test"])
+            let znc = try TestServer("znc", bouncing: server)
+            try bob.waitUntil("the bouncer joins #test for alice") { lines in
+                lines.contains { $0.hasPrefix(":alice!") && $0.contains(" JOIN ") }
+            }
+            try bob.send("PRIVMSG #test :said before alice looked")
+            // The server answers in order: once it answers this, it has stamped and relayed bob's line.
+            try bob.send("PING :after-the-line")
+            try bob.waitUntil("the server relayed bob's line") { lines in lines.contains { $0.hasSuffix(" :after-the-line") } }
+            let config = try makeTemporaryFolder()
+            defer { try? FileManager.default.removeItem(atPath: config) }
+            try FileManager.default.createDirectory(atPath: config + "/chat-tui/networks", withIntermediateDirectories: true)
+            let passwordFile = config + "/bouncer.password"
+            try "alice/test:secret\n".write(toFile: passwordFile, atomically: true, encoding: .utf8)
+            chmod(passwordFile, 0o600)
+            try ["address = ircs://localhost:\(try #require(znc.tlsPort))/#test", "nick = alice",
+                 "password-file = \(passwordFile)", "tls-ca = \(IRCLab.caFile)"].joined(separator: "\n")
+                .write(toFile: config + "/chat-tui/networks/bouncer.conf", atomically: true, encoding: .utf8)
+            // Started two seconds later than bob spoke, so the time kept can only be the one played back.
+            let spoke = Int(Date().timeIntervalSince1970)
+            try waitFor("two seconds to pass") { Int(Date().timeIntervalSince1970) > spoke + 1 }
+            let started = Int(Date().timeIntervalSince1970)
+            let launcher = ["env", "XDG_CONFIG_HOME=\(config)"]
+            var alice = try TmuxSession(columns: 100, rows: 24, arguments: ["bouncer"], launcher: launcher)
+            try alice.waitUntil("the playback shows what was said before alice looked") { screen, _ in
+                says(screen, "<bob> said before alice looked")
+            }
+            let path = roomFolder(alice, "bouncer") + "#test.jsonl"
+            func stored() -> [[String: String]] {
+                ((try? String(contentsOfFile: path, encoding: .utf8)) ?? "").split(separator: "\n").compactMap {
+                    try? JSONDecoder().decode([String: String].self, from: Data($0.utf8))
+                }
+            }
+            try waitFor("the playback is stored") { stored().contains { $0["text"] == "said before alice looked" } }
+            let first = try #require(stored().first { $0["text"] == "said before alice looked" })
+            let time = try #require(first["ts"].flatMap { ISO8601DateFormatter().date(from: $0) })
+            #expect(Int(time.timeIntervalSince1970) < started, "the time bob spoke, from server-time, not when it was played back")
+
+            try alice.type("mine, through the bouncer")
+            try alice.press("Enter")
+            try bob.waitUntil("bob reads alice") { _ in bob.messages(to: "#test").contains("mine, through the bouncer") }
+            var said = ["said before alice looked", "mine, through the bouncer"]
+            // Each time, the bouncer plays back its whole buffer: all of it held already but the newest.
+            func comeBack(_ how: String) throws {
+                try alice.waitUntil("alice is in #test again after \(how)", timeout: 30) { screen, _ in
+                    roomBar(screen).contains(":#test]") && !roomBar(screen).contains("connecting")
+                }
+                let marker = "live after \(how)"
+                try bob.send("PRIVMSG #test :\(marker)")
+                said.append(marker)
+                try alice.waitUntil("the line after the playback arrives") { screen, _ in says(screen, marker) }
+                try waitFor("it is stored") { stored().contains { $0["text"] == marker } }
+                let texts = stored().compactMap { $0["text"] }.filter(said.contains)
+                #expect(texts == said, "each line stored once, in order, after \(how)")
+                let screen = try alice.screen()
+                for text in said { #expect(screen.filter { $0.contains(text) }.count == 1, "\(text) shown once after \(how)") }
+                #expect(!says(screen, "the link was down"), "a bouncer plays back what was missed: no gap to mark")
+            }
+            for round in 1...2 {
+                try bob.send("PRIVMSG #test :said before reconnect \(round)")
+                said.append("said before reconnect \(round)")
+                try alice.waitUntil("alice reads it") { screen, _ in says(screen, "said before reconnect \(round)") }
+                try alice.type("/reconnect")
+                try alice.press("Enter")
+                try waitFor("the reconnection starts") {
+                    networkRoom(alice, "bouncer").components(separatedBy: "connecting again").count == round + 1
+                }
+                try comeBack("reconnect \(round)")
+            }
+            try alice.type("/quit")
+            try alice.press("Enter")
+            _ = try alice.waitUntilExit(0, "/quit")
+            try bob.send("PRIVMSG #test :said while alice was away")
+            said.append("said while alice was away")
+            alice = try TmuxSession(columns: 100, rows: 24, arguments: ["bouncer"], launcher: launcher, dataHome: alice.dataHome)
+            try alice.waitUntil("what was said while away is played back") { screen, _ in says(screen, "said while alice was away") }
+            try comeBack("a restart")
+            _ = (server, znc)
+        }
+
         @Test func aThirtyLinePasteArrivesWholeUnderFloodLimitsWithoutTheLinkDropped() throws {
             let server = try TestServer("inspircd", fakelag: true)
             let bob = try TestBot(nick: "bob", on: server, channels: ["#flood"])

@@ -20,6 +20,11 @@
                                        every line received to DIR/received.log, and
                                        sends a multi-line batch into each channel joined,
                                        then a broken line and an overlong one
+  irc-lab.py znc DIR IRCDIR CERTS    start ZNC in front of the InspIRCd of IRCDIR: user
+                                       "alice" (password "alice/test:secret"), its network
+                                       "test" in #test, keeping a buffer it plays back whole
+                                       at each connection; TLS with the certificate in CERTS;
+                                       prints {"tls": T, "pid": N}
   irc-lab.py bot PORT NICK CHANNELS LOG COMMANDS
                                        a user: joins CHANNELS (comma-separated), writes
                                        every line received to LOG, and sends each line
@@ -168,6 +173,62 @@ DNS = no
                                cwd=folder, stdout=log, stderr=log, start_new_session=True)
     wait_for_port(plain, process)
     print(json.dumps({"plain": plain, "pid": process.pid}), flush=True)
+
+
+def znc(folder, irc_folder, certificates):
+    with open(os.path.join(irc_folder, "ports.json")) as f:
+        irc_port = json.load(f)["plain"]
+    data = os.path.join(folder, "znc")
+    os.makedirs(os.path.join(data, "configs"), exist_ok=True)
+    with open(os.path.join(data, "znc.pem"), "w") as pem:
+        for name in ("server.key", "server.pem"):
+            with open(os.path.join(certificates, name)) as part:
+                pem.write(part.read())
+    port = free_port()
+    # The buffer is not cleared once played back, so each connection gets it
+    # all again: what chat-tui holds already comes back every time.
+    with open(os.path.join(data, "configs", "znc.conf"), "w") as f:
+        f.write(f"""Version = 1.8.2
+ConnectDelay = 1
+ServerThrottle = 1
+<Listener tls>
+\tPort = {port}
+\tIPv4 = true
+\tIPv6 = false
+\tSSL = true
+\tHost = 127.0.0.1
+</Listener>
+<User alice>
+\t<Pass password>
+\t\tMethod = plain
+\t\tHash = secret
+\t</Pass>
+\tNick = alice
+\tAltNick = alice_
+\tIdent = alice
+\tRealName = alice
+\tAutoClearChanBuffer = false
+\tAutoClearQueryBuffer = false
+\tChanBufferSize = 500
+\t<Network test>
+\t\tServer = 127.0.0.1 {irc_port}
+\t\t<Chan #test>
+\t\t</Chan>
+\t</Network>
+</User>
+""")
+    command = ["/usr/bin/znc", "--datadir", data, "--foreground"]
+    if os.geteuid() == 0:
+        # As root ZNC waits 30 s before it starts; as nobody it does not.
+        os.chmod(folder, 0o755)
+        for root, folders, files in os.walk(data):
+            for name in [root] + [os.path.join(root, entry) for entry in folders + files]:
+                os.chown(name, 65534, 65534)
+        command = ["setpriv", "--reuid=65534", "--regid=65534", "--clear-groups"] + command
+    log = open(os.path.join(folder, "znc.log"), "w")
+    process = subprocess.Popen(command, cwd=folder, stdout=log, stderr=log, start_new_session=True)
+    wait_for_port(port, process)
+    print(json.dumps({"tls": port, "pid": process.pid}), flush=True)
 
 
 def bot(port, nick, channels, log_path, commands_path):
@@ -363,6 +424,8 @@ if __name__ == "__main__":
         ngircd(*arguments)
     elif command == "scripted":
         scripted(*arguments)
+    elif command == "znc":
+        znc(*arguments)
     elif command == "bot":
         bot(*arguments)
     else:
