@@ -3,11 +3,12 @@ import Glibc
 /// A room's history on disk: one transcript line per message, appended by any
 /// number of chat-tui processes and followed by each of them.
 ///
-/// A line is appended in one `write` to a file opened with `O_APPEND`, under an
+/// Lines are appended in one `write` to a file opened with `O_APPEND`, under an
 /// exclusive `flock`, and flushed with `fdatasync` before `append` returns, so
 /// lines from different processes never interleave and a message reported as
-/// sent is on disk. Followers read only complete lines, so a line still being
-/// written is left for the next look.
+/// sent is on disk. Many lines that arrived together go in one `append`, which
+/// costs one flush instead of one each. Followers read only complete lines, so
+/// a line still being written is left for the next look.
 public final class RoomFile {
     public let path: String
     /// Open on the file, or -1 after a failure until the next write reopens it.
@@ -18,11 +19,17 @@ public final class RoomFile {
     private var followOffset: Int64 = 0
     /// Where the earliest line read so far starts.
     private var historyStart: Int64 = 0
-    /// Where this process's own lines start, so following does not show them twice.
+    /// Where this process's own lines start, so following does not show them
+    /// twice; kept only for a file that is followed, since following is what
+    /// takes them out again.
     private var ownLineStarts = Set<Int64>()
+    /// True when `newLines` is called to follow other processes' lines.
+    private let followed: Bool
 
-    /// Opens (and creates, with its folders) the file of `room` in `folder`.
-    public init(folder: String, room: String) throws(StorageError) {
+    /// Opens (and creates, with its folders) the file of `room` in `folder`;
+    /// `followed` when `newLines` will be asked for other processes' lines.
+    public init(folder: String, room: String, followed: Bool = true) throws(StorageError) {
+        self.followed = followed
         try DataFolders.makeFolder(folder)
         path = folder + "/" + room + ".jsonl"
         try open()
@@ -72,11 +79,34 @@ public final class RoomFile {
     /// True while lines before those read are left in the file.
     public var hasOlderLines: Bool { historyStart > 0 }
 
+    /// Moves where `olderLines` goes on from to the start of the newest line
+    /// that `matches`, among the last `limit` lines; false, moving nothing,
+    /// when none does. A room that let go of the oldest messages it held
+    /// reads back from before the oldest one it still holds.
+    public func rewindHistory(toLineMatching matches: (String) -> Bool, within limit: Int) -> Bool {
+        guard descriptor >= 0 else { return false }
+        var info = stat()
+        guard fstat(descriptor, &info) == 0 else { return false }
+        var end = Int64(info.st_size)
+        var looked = 0
+        while end > 0, looked < limit {
+            let found = lines(before: end, count: min(1000, limit - looked))
+            guard !found.lines.isEmpty else { return false }
+            if let index = found.lines.lastIndex(where: matches) {
+                historyStart = found.starts[index]
+                return true
+            }
+            looked += found.lines.count
+            end = found.start
+        }
+        return false
+    }
+
     /// The last `count` complete lines that end before `end`, where the first of
     /// them starts, and where the last ends (after its newline). Reads backwards
     /// in blocks, only as far as the lines go.
-    private func lines(before end: Int64, count: Int) -> (lines: [String], start: Int64, end: Int64) {
-        guard count > 0 else { return ([], end, end) }
+    private func lines(before end: Int64, count: Int) -> (lines: [String], starts: [Int64], start: Int64, end: Int64) {
+        guard count > 0 else { return ([], [], end, end) }
         let block: Int64 = 64 * 1024
         var blocks: [[UInt8]] = []
         var start = end
@@ -87,30 +117,43 @@ public final class RoomFile {
             start -= length
             var piece = [UInt8](repeating: 0, count: Int(length))
             let got = piece.withUnsafeMutableBytes { pread(descriptor, $0.baseAddress, Int(length), off_t(start)) }
-            guard got == length else { return ([], end, end) }
+            guard got == length else { return ([], [], end, end) }
             newlines += piece.reduce(0) { $0 + ($1 == 0x0A ? 1 : 0) }
             blocks.append(piece)
         }
         let bytes = Array(blocks.reversed().joined())
-        guard let lastNewline = bytes.lastIndex(of: 0x0A) else { return ([], end, start) }
+        guard let lastNewline = bytes.lastIndex(of: 0x0A) else { return ([], [], end, start) }
         var pieces = bytes[..<lastNewline].split(separator: 0x0A, omittingEmptySubsequences: false)[...]
         if start > 0 { pieces = pieces.dropFirst() }  // cut at the block's edge
         let kept = pieces.suffix(count)
         let first = kept.first.map { start + Int64($0.startIndex) } ?? start + Int64(lastNewline) + 1
-        return (kept.map { String(decoding: $0, as: UTF8.self) }, first, start + Int64(lastNewline) + 1)
+        return (kept.map { String(decoding: $0, as: UTF8.self) }, kept.map { start + Int64($0.startIndex) }, first,
+                start + Int64(lastNewline) + 1)
     }
 
     /// Appends `line` and a newline, under the lock, flushed to disk.
     /// On failure nothing of the line is left in the file, and the next call
     /// opens the path afresh (the cause may have been fixed by then).
     public func append(_ line: String) throws(StorageError) {
+        try append([line])
+    }
+
+    /// Appends `lines` (without their newlines) at once: all on disk when it
+    /// returns, or, on failure, none.
+    public func append(_ lines: [String]) throws(StorageError) {
+        guard !lines.isEmpty else { return }
         if descriptor < 0 { try open() }
         let fd = descriptor
         guard flock(fd, LOCK_EX) == 0 else { throw failed("cannot lock \(path)") }
         defer { flock(fd, LOCK_UN) }
         let start = lseek(fd, 0, SEEK_END)
-        var bytes = Array(line.utf8)
-        bytes.append(0x0A)
+        var bytes: [UInt8] = []
+        var starts: [Int64] = []
+        for line in lines {
+            starts.append(Int64(start) + Int64(bytes.count))
+            bytes += line.utf8
+            bytes.append(0x0A)
+        }
         if let code = FileWriting.writeAll(bytes, to: fd) {
             if start >= 0 { _ = ftruncate(fd, start) }
             throw failed("cannot write to \(path)", code: code)
@@ -120,7 +163,7 @@ public final class RoomFile {
             _ = ftruncate(fd, start)
             throw failed("cannot save \(path)", code: code)
         }
-        ownLineStarts.insert(Int64(start))
+        if followed { ownLineStarts.formUnion(starts) }
     }
 
     private func failed(_ action: String, code: Int32 = errno) -> StorageError {

@@ -14,10 +14,10 @@ struct ChatApp {
 
     /// The longest a turn waits when nothing is due sooner.
     static let idleMilliseconds: Int32 = 1000
-    /// The most messages a replay holds (about 15 MB); older ones are forgotten
-    /// as a terminal's scrollback forgets. A room has no limit: it is read back
-    /// from its file a screen at a time.
-    static let replayScrollback = 100_000
+    /// The most messages a room holds in memory (about 15 MB): older ones are
+    /// let go of as they pour in. A room reads them back from its file as the
+    /// user scrolls to them; a replay forgets them, as a terminal's scrollback does.
+    static let scrollback = 100_000
     /// The shortest time between frames while a replay pours in.
     static let pourFrameSeconds = 0.04
 
@@ -105,13 +105,14 @@ struct ChatApp {
         func newRoom(_ link: RoomLink, display: Display, nick: String = options.nick) -> Room {
             switch link.role {
             case .replay:
-                return Room(name: link.label, nick: nick, display: display, scrollbackLimit: Self.replayScrollback,
+                return Room(name: link.label, nick: nick, display: display, scrollbackLimit: Self.scrollback,
                             isReplay: true)
             case .local:
-                return Room(name: link.label, nick: nick, display: display, location: link.location)
+                return Room(name: link.label, nick: nick, display: display, scrollbackLimit: Self.scrollback,
+                            location: link.location)
             case .network:
-                return Room(name: link.label, nick: nick, display: display, location: link.location,
-                            sendRule: .showPending, onNetwork: true)
+                return Room(name: link.label, nick: nick, display: display, scrollbackLimit: Self.scrollback,
+                            location: link.location, sendRule: .showPending, onNetwork: true)
             }
         }
         var changed = true

@@ -121,6 +121,7 @@ final class IRCLink: Link {
     /// Hands the link the file of a room it asked for (or of its own room),
     /// its history already read.
     func attach(_ file: RoomLink, at now: Moment) {
+        defer { writeStored() }
         // Where the file ended before what arrived meanwhile is stored in it.
         let last = file.lastStored
         networkRooms.attach(file)
@@ -192,6 +193,7 @@ final class IRCLink: Link {
         pump(at: now)
         if let descriptor = connection.descriptor, ready.contains(descriptor) { happenings += connection.advance() }
         for happening in happenings { events += take(happening, at: now) }
+        writeStored()
         events += waiting
         waiting = []
         return events + statusEvents(at: now)
@@ -244,6 +246,7 @@ final class IRCLink: Link {
     }
 
     func carryOut(_ effect: Effect, for room: String, at now: Moment) -> [Event]? {
+        defer { writeStored() }
         switch effect {
         case .send(let id, let message):
             guard let target = target(of: room) else {
@@ -265,8 +268,17 @@ final class IRCLink: Link {
         }
     }
 
+    /// Writes what the rooms stored this turn, a read's worth in one flush; a
+    /// room whose file could not take it says so at the next turn.
+    private func writeStored() {
+        for (room, problem) in networkRooms.writeStored() {
+            waiting.append((.notice(.notKept(reason: problem.reason)), room))
+        }
+    }
+
     /// Ends the session with the network: says goodbye, unless the user already did.
     func finish() {
+        writeStored()
         if !quitting, client.isRegistered { connection.send(encoded([client.quit(reason: nil)])) }
         quitting = true
         connection.close()

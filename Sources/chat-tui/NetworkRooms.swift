@@ -1,3 +1,4 @@
+import ChatIO
 import ChatModel
 
 /// The rooms of one network: the label of each by its channel's or nick's
@@ -66,7 +67,7 @@ struct NetworkRooms {
         for message in unstored.removeValue(forKey: file.label) ?? [] {
             // What the file already has is not stored twice.
             if file.recent.holds(message, byContent: false) { continue }
-            _ = file.store(message)
+            file.store(message)
         }
     }
 
@@ -78,14 +79,21 @@ struct NetworkRooms {
     /// Stores a message in the file of `room`, or once that file is open.
     mutating func store(_ message: Message, in room: String) {
         if let file = files[room] {
-            _ = file.store(message)
+            file.store(message)
         } else {
             unstored[room, default: []].append(message)
         }
     }
 
+    /// Writes what each room stored since the last time; the rooms whose
+    /// file could not take it, and why.
+    func writeStored() -> [(room: String, problem: StorageError)] {
+        files.compactMap { label, file in file.writeStored().map { (label, $0) } }
+    }
+
     /// Lets go of a room the user closed (the network's own room keeps its place).
     mutating func forget(_ room: String) {
+        _ = files[room]?.writeStored()
         for (key, label) in labels where label == room && !key.isEmpty { labels[key] = nil }
         names[room] = nil
         files[room] = nil

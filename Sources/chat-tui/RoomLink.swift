@@ -19,13 +19,16 @@ final class RoomLink: Link {
         /// A network's room, in the folder of its network: the network link
         /// sends and stores (`store`); the file gives the history.
         case network(String)
+
+        /// True for a local room, whose file other processes' lines are read from as they come.
+        var followsFile: Bool { if case .local = self { true } else { false } }
     }
 
     /// The room's label in the session: its name, `NAME · replay`, or a channel's.
     let label: String
     let role: Role
     /// True when other processes' lines are read from the file as they come.
-    var followsFile: Bool { if case .local = role { true } else { false } }
+    var followsFile: Bool { role.followsFile }
     let name: RoomName
     /// Where the room is kept, as the user would write the path.
     let location: String
@@ -72,7 +75,7 @@ final class RoomLink: Link {
             outboxFile = DraftFile(folder: DataFolders.outbox(environment: environment) + "/" + folder, name: name.value + ".jsonl")
         }
         self.outboxFile = outboxFile
-        file = try RoomFile(folder: rooms, room: name.value)
+        file = try RoomFile(folder: rooms, room: name.value, followed: role.followsFile)
         location = Self.homeRelative(file.path, environment: environment)
         reader = TranscriptReader(source: name.value, clock: clock, today: clock.civilTime(now.wall))
         var folder: DraftFolder?
@@ -120,12 +123,34 @@ final class RoomLink: Link {
         return event
     }
 
-    /// The next older lines of the room, as `Effect.loadOlderMessages` asks.
-    /// The room a replay is shown in holds the replay alone: nothing is older.
-    private func olderHistory(at now: Moment) -> Event {
+    /// The next older lines of the room, as `Effect.loadOlderMessages` asks:
+    /// from before `first` when the room let go of what it held before that
+    /// message, else from where the last read ended. The room a replay is
+    /// shown in holds the replay alone: nothing is older.
+    private func olderHistory(before first: Message?, at now: Moment) -> Event {
         if case .replay = role { return .history([], reachedStart: true) }
+        if let first {
+            // Found among the lines since, the newest first; not found (the
+            // file was replaced), the read goes on where it ended.
+            _ = file.rewindHistory(toLineMatching: { line in
+                guard first.serverID.map(line.contains) ?? line.contains(first.sender),
+                      let message = read(line, now: now.wall) else { return false }
+                return Self.same(message, first)
+            }, within: Self.rewindLines)
+        }
         guard file.hasOlderLines else { return .history([], reachedStart: true) }
         return history(file.olderLines(Self.olderHistoryLines), at: now)
+    }
+
+    /// How far back from the end of the file the first message a room still
+    /// holds is looked for: well past what a room holds.
+    static let rewindLines = 4 * ChatApp.scrollback
+
+    /// True when a line read back is the message the room holds: by its
+    /// server's id, or by time, sender and text.
+    private static func same(_ line: Message, _ held: Message) -> Bool {
+        if let id = held.serverID, line.serverID == id { return true }
+        return line.time == held.time && line.sender == held.sender && line.text == held.text
     }
 
     /// Lines read back from the room file as history, saying whether they reach its start.
@@ -187,21 +212,33 @@ final class RoomLink: Link {
             } catch {
                 return before + [.deliveryFailed(id, error.reason)]
             }
-        case .loadOlderMessages:
-            return [olderHistory(at: now)]
+        case .loadOlderMessages(let first):
+            return [olderHistory(before: first, at: now)]
         default:
             return nil
         }
     }
 
-    /// Stores a message of a network's room (received, or sent and confirmed);
-    /// a message that cannot be stored is still shown, and the problem returned.
-    func store(_ message: Message) -> StorageError? {
+    /// Lines of a network's room stored and not yet written.
+    private var unwritten: [String] = []
+
+    /// Stores a message of a network's room (received, or sent and
+    /// confirmed); it is written with the others of the same turn by
+    /// `writeStored`, so a pour of messages costs a flush per read, not per message.
+    func store(_ message: Message) {
         if message.isOwn { own.add(message.sender) }
         lastStored = message
         recent.add(message)
+        unwritten.append(Transcript.encode(message))
+    }
+
+    /// Writes what `store` took since the last time, in one append; a
+    /// message that cannot be written is still shown, and the problem returned.
+    func writeStored() -> StorageError? {
+        guard !unwritten.isEmpty else { return nil }
+        defer { unwritten = [] }
         do throws(StorageError) {
-            try file.append(Transcript.encode(message))
+            try file.append(unwritten)
             return nil
         } catch {
             return error

@@ -80,6 +80,37 @@ final class TemporaryFolder {
         #expect(bob.newLines().isEmpty)
     }
 
+    @Test func linesAppendedTogetherArriveWholeInOrderAndAreNotShownToTheirWriter() throws {
+        let folder = try TemporaryFolder()
+        let network = try RoomFile(folder: folder.path, room: "shared")
+        let follower = try RoomFile(folder: folder.path, room: "shared")
+        _ = network.recentLines(10)
+        _ = follower.recentLines(10)
+        try network.append(["n1", "n2 日本語", "n3"])
+        try network.append([])
+        try follower.append("f1")
+        #expect(follower.newLines() == ["n1", "n2 日本語", "n3"])
+        #expect(network.newLines() == ["f1"], "each of the writer's own lines is known, not just the first")
+        #expect(network.recentLines(4) == ["n1", "n2 日本語", "n3", "f1"])
+    }
+
+    @Test func historyRewoundToALineGoesOnFromBeforeItAndALineNotFoundMovesNothing() throws {
+        let folder = try TemporaryFolder()
+        let room = try RoomFile(folder: folder.path, room: "r")
+        // Over 64 KB, so the line looked for is blocks back from the end.
+        let lines = (0..<5000).map { "line \($0) " + String(repeating: "é", count: $0 % 13) }
+        try room.append(lines)
+        #expect(room.recentLines(10) == Array(lines.suffix(10)))
+        #expect(!room.rewindHistory(toLineMatching: { $0 == "no such line" }, within: 10_000))
+        #expect(room.olderLines(2) == Array(lines[4988..<4990]), "a line not found moves nothing")
+        #expect(!room.rewindHistory(toLineMatching: { $0.hasPrefix("line 1200 ") }, within: 3000),
+                "looked for no further back than asked")
+        #expect(room.rewindHistory(toLineMatching: { $0.hasPrefix("line 1200 ") }, within: 10_000))
+        #expect(room.olderLines(3) == Array(lines[1197..<1200]))
+        #expect(room.rewindHistory(toLineMatching: { $0.hasPrefix("line 0 ") }, within: 10_000))
+        #expect(room.olderLines(3).isEmpty && !room.hasOlderLines, "nothing is before the first line")
+    }
+
     @Test func aLineStillBeingWrittenWaitsUntilItIsComplete() throws {
         let folder = try TemporaryFolder()
         let room = try RoomFile(folder: folder.path, room: "r")

@@ -138,6 +138,37 @@ extension EndToEnd {
             try session.waitUntil("Esc comes back to the newest") { screen, _ in screen[9].hasSuffix("msg-02999") }
         }
 
+        @Test func aRoomThatLetGoOfWhatPouredInReadsItBackFromItsFileWithoutAGap() throws {
+            let dataHome = try makeTemporaryFolder()
+            let rooms = dataHome + "/chat-tui/rooms"
+            try FileManager.default.createDirectory(atPath: rooms, withIntermediateDirectories: true)
+            let path = rooms + "/local.jsonl"
+            let old = (0..<1000).map { String(format: "{\"from\":\"bob\",\"text\":\"old-%05d\"}", $0) }
+            try (old.joined(separator: "\n") + "\n").write(toFile: path, atomically: true, encoding: .utf8)
+            let session = try TmuxSession(columns: 40, rows: 300, dataHome: dataHome)
+            try session.waitUntil("the room's last lines are shown") { screen, _ in screen.contains { $0.hasSuffix("old-00999") } }
+            // More than the 100,000 messages a room holds pour in from another process.
+            let poured = (0..<105_000).map { String(format: "{\"from\":\"feed\",\"text\":\"new-%06d\"}", $0) }
+            let handle = try #require(FileHandle(forWritingAtPath: path))
+            handle.seekToEndOfFile()
+            handle.write(Data((poured.joined(separator: "\n") + "\n").utf8))
+            try handle.close()
+            try session.waitUntil("the pour is shown", timeout: 30) { screen, _ in screen.contains { $0.hasSuffix("new-104999") } }
+            // About 106,000 one-row messages, 296 rows a page, in one burst.
+            try session.press("-N", "400", "PPage")
+            try session.waitUntil("the room's first message is at the top", timeout: 60) { screen, _ in
+                screen[0].hasSuffix("old-00000")
+            }
+            // Paging down from there, what was let go of comes right after what was there before it.
+            var screen = try session.screen()
+            for _ in 0..<10 where !screen.contains(where: { $0.hasSuffix("old-00999") }) {
+                try session.press("NPage")
+                screen = try session.waitUntil("a page down") { now, _ in now != screen }
+            }
+            let index = try #require(screen.firstIndex { $0.hasSuffix("old-00999") })
+            #expect(screen[index + 1].hasSuffix("new-000000"), "no gap: \(screen[index + 1])")
+        }
+
         @Test func anotherRoomIsAnotherFile() throws {
             let session = try TmuxSession(columns: 60, rows: 10, arguments: ["--room", "日本語"])
             try session.waitUntil("the room's name is on the separator") { screen, _ in

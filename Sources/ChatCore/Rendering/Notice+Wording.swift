@@ -10,6 +10,7 @@ extension Notice {
         case .cannotOpenRoom(let name, let reason): ["cannot open room \(name): \(reason)"]
         case .draftNotSaved(let reason): ["draft not saved: \(reason)"]
         case .draftsNotRead(let reason): ["drafts not read: \(reason)"]
+        case .notKept(let reason): ["not kept in the room file: \(reason)"]
         case .connectionLost(let network, let reason): ["\(network): \(reason)"]
         case .confirmLines(let count): ["send \(count) lines as \(count) messages? Enter sends them, Esc goes back to editing"]
         case .names(let channel, let nicks): ["in \(channel) (\(nicks.count)): \(nicks.joined(separator: " "))"]

@@ -7,8 +7,11 @@ public enum Effect: Equatable, Sendable {
     /// `Event.deliveryFailed` naming `id`.
     case send(LocalID, Message)
     /// Read older messages of the room and answer with `Event.history`: the
-    /// user reads back near the first message held.
-    case loadOlderMessages
+    /// user reads back near the first message held. `before` is that first
+    /// message when the room let go of older ones it held (it keeps at most
+    /// its `scrollbackLimit`): they are read back from before it, not from
+    /// where the last history read ended.
+    case loadOlderMessages(before: Message?)
     /// The user asked to leave chat-tui.
     case quit
     /// Give the terminal back to the shell until the user resumes (Ctrl-Z, `fg`).

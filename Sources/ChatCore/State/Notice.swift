@@ -26,4 +26,6 @@ public enum Notice: Equatable, Sendable {
     case names(channel: String, nicks: [String])
     /// The drafts folder could not be read, and why: drafts left by earlier runs are not offered.
     case draftsNotRead(reason: String)
+    /// Messages that arrived are shown but could not be kept in the room file, and why.
+    case notKept(reason: String)
 }

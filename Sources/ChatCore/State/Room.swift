@@ -34,8 +34,11 @@ public struct Room: Sendable {
     public private(set) var channels: [String] = []
     /// The completion Tab made last, while the draft is as it left it.
     private var completion: Completion?
-    /// The server ids of the messages shown in the room, so none is shown twice.
+    /// The server ids of the messages the room holds, so none is shown twice.
     private var serverIDs: Set<String> = []
+    /// True once the room let go of messages it held, until history is read
+    /// again: older messages are then read from before the first one held.
+    private var forgotOldest = false
     /// What the room's link says of itself in the room bar (`reconnecting in
     /// 4 s`), while it has something to say.
     public private(set) var linkStatus: String?
@@ -252,6 +255,7 @@ public struct Room: Sendable {
         case .history(let older, let reachedStart):
             historyRead = true
             olderMessagesAsked = false
+            forgotOldest = false
             heldFromStart = reachedStart
             firstMessageID -= older.count
             messages.prepend(contentsOf: older)
@@ -319,7 +323,7 @@ public struct Room: Sendable {
         if case .history = event {
         } else if !olderMessagesAsked, wantsOlderMessages {
             olderMessagesAsked = true
-            effects.append(.loadOlderMessages)
+            effects.append(.loadOlderMessages(before: forgotOldest && !messages.isEmpty ? messages[0] : nil))
         }
         return effects
     }
@@ -448,9 +452,11 @@ public struct Room: Sendable {
     /// to the oldest message left.
     private mutating func forgetOldest(keeping limit: Int) {
         while messages.count - MessageStore.blockSize >= limit {
+            for index in 0..<messages.oldestBlockCount { if let id = messages[index].serverID { serverIDs.remove(id) } }
             let removed = messages.removeOldestBlock()
             guard removed > 0 else { break }
             firstMessageID += removed
+            forgotOldest = true
         }
         if let position = scrolledTo, position.messageID < firstMessageID {
             scrolledTo = PanePosition(messageID: firstMessageID, row: 0)

@@ -32,10 +32,12 @@ public struct MessageStore: RandomAccessCollection, Sendable {
         }
     }
 
-    /// Messages in order, with their texts in one arena.
+    /// Messages in order, with their texts in one arena and what few of them
+    /// carry besides, so forgetting a block forgets all of it.
     private struct Block: Sendable {
         var text: [UInt8] = []
         var records: [Record] = []
+        var extras: [Extras] = []
 
         /// Space for a full block at once, so filling it copies nothing; what a
         /// block leaves unused is never touched, and `shrink` gives it back.
@@ -44,12 +46,17 @@ public struct MessageStore: RandomAccessCollection, Sendable {
             text.reserveCapacity(MessageStore.blockSize * 256)
         }
 
-        mutating func add(_ message: Message, sender: UInt32, extras: Int32) {
+        mutating func add(_ message: Message, sender: UInt32) {
+            var extra: Int32 = -1
+            if Extras.needed(by: message) {
+                extras.append(Extras(message))
+                extra = Int32(extras.count - 1)
+            }
             let start = UInt32(text.count)
             text.append(contentsOf: message.text.utf8)
             records.append(Record(textStart: start, textLength: UInt32(text.count) - start,
                                   time: message.time?.secondsSinceEpoch ?? Int64.min, sender: sender,
-                                  extras: extras, kind: message.kind, isOwn: message.isOwn,
+                                  extras: extra, kind: message.kind, isOwn: message.isOwn,
                                   delivery: Record.number(of: message.delivery)))
         }
 
@@ -98,7 +105,6 @@ public struct MessageStore: RandomAccessCollection, Sendable {
     /// forgotten, each once.
     public private(set) var senders: [String] = []
     private var senderNumbers: [String: UInt32] = [:]
-    private var extras: [Extras] = []
     public private(set) var endIndex = 0
 
     public init() {}
@@ -113,7 +119,7 @@ public struct MessageStore: RandomAccessCollection, Sendable {
         let text = blocks[block].text.withUnsafeBufferPointer {
             String(decoding: UnsafeBufferPointer(rebasing: $0[start..<start + Int(record.textLength)]), as: UTF8.self)
         }
-        let extra = record.extras >= 0 ? extras[Int(record.extras)] : nil
+        let extra = record.extras >= 0 ? blocks[block].extras[Int(record.extras)] : nil
         let delivery: Delivery = switch record.delivery {
         case 1: .pending
         case 2: .failed(extra?.failure ?? "")
@@ -134,11 +140,11 @@ public struct MessageStore: RandomAccessCollection, Sendable {
         record.delivery = Record.number(of: delivery)
         let failure = delivery.failureReason
         if record.extras >= 0 {
-            extras[Int(record.extras)].failure = failure
-            if let serverID { extras[Int(record.extras)].serverID = serverID }
+            blocks[block].extras[Int(record.extras)].failure = failure
+            if let serverID { blocks[block].extras[Int(record.extras)].serverID = serverID }
         } else if failure != nil || serverID != nil {
-            extras.append(Extras(serverID: serverID, failure: failure))
-            record.extras = Int32(extras.count - 1)
+            blocks[block].extras.append(Extras(serverID: serverID, failure: failure))
+            record.extras = Int32(blocks[block].extras.count - 1)
         }
         blocks[block].records[slot] = record
     }
@@ -151,8 +157,7 @@ public struct MessageStore: RandomAccessCollection, Sendable {
             blocks.append(Block())
             blockStarts.append(endIndex)
         }
-        let numbers = register(message)
-        blocks[blocks.count - 1].add(message, sender: numbers.sender, extras: numbers.extras)
+        blocks[blocks.count - 1].add(message, sender: register(message))
         endIndex += 1
     }
 
@@ -163,8 +168,7 @@ public struct MessageStore: RandomAccessCollection, Sendable {
         for start in stride(from: 0, to: older.count, by: Self.blockSize) {
             var block = Block()
             for message in older[start..<Swift.min(older.count, start + Self.blockSize)] {
-                let numbers = register(message)
-                block.add(message, sender: numbers.sender, extras: numbers.extras)
+                block.add(message, sender: register(message))
             }
             block.shrink()
             newBlocks.append(block)
@@ -177,6 +181,12 @@ public struct MessageStore: RandomAccessCollection, Sendable {
             return start
         }
     }
+
+    /// How many messages carry extras (an id, formatting…), all blocks together.
+    package var extrasHeld: Int { blocks.reduce(0) { $0 + $1.extras.count } }
+
+    /// How many messages `removeOldestBlock` would forget.
+    public var oldestBlockCount: Int { blocks.first?.records.count ?? 0 }
 
     /// Forgets the oldest block of messages and returns how many it held: how a
     /// long replay keeps its memory bounded. Senders and formatting are kept.
@@ -194,8 +204,8 @@ public struct MessageStore: RandomAccessCollection, Sendable {
         self = MessageStore()
     }
 
-    /// The numbers of the message's sender and extras, registering them when new.
-    private mutating func register(_ message: Message) -> (sender: UInt32, extras: Int32) {
+    /// The number of the message's sender, registering it when new.
+    private mutating func register(_ message: Message) -> UInt32 {
         let sender: UInt32
         if let number = senderNumbers[message.sender] {
             sender = number
@@ -204,9 +214,7 @@ public struct MessageStore: RandomAccessCollection, Sendable {
             senders.append(message.sender)
             senderNumbers[message.sender] = sender
         }
-        guard Extras.needed(by: message) else { return (sender, -1) }
-        extras.append(Extras(message))
-        return (sender, Int32(extras.count - 1))
+        return sender
     }
 
     /// The block that holds message `index`: the last starting at or before it.

@@ -25,6 +25,23 @@ import Testing
     }
 }
 
+@Suite struct MessageStoreForgettingTests {
+    @Test func forgettingTheOldestBlockForgetsWhatItsMessagesCarriedBesides() {
+        var store = MessageStore()
+        let count = 3 * MessageStore.blockSize
+        for index in 0..<count {
+            store.append(Message(sender: "feed", text: "m\(index)", time: nil, serverID: "id\(index)"))
+        }
+        store.update(at: count - 1, delivery: .failed("refused"))
+        #expect(store.extrasHeld == count)
+        #expect(store.removeOldestBlock() == MessageStore.blockSize)
+        #expect(store.extrasHeld == count - MessageStore.blockSize, "ids of forgotten messages are not kept")
+        #expect(store[0].serverID == "id\(MessageStore.blockSize)")
+        #expect(store[store.count - 1].serverID == "id\(count - 1)")
+        #expect(store[store.count - 1].delivery == .failed("refused"))
+    }
+}
+
 @Suite struct ScrollbackLimitTests {
     @Test func aLongReplayKeepsOnlyTheNewestMessagesAndCountsThemAll() {
         let limit = 10_000
@@ -43,6 +60,33 @@ import Testing
         // The pane that was reading back stands on the oldest message left.
         #expect(state.scrolledTo.map { state.messageIndex(forID: $0.messageID) } == 0)
         #expect(state.messages.indices.allSatisfy { state.messages[$0].text == "m\(30_000 - first + $0)" })
+    }
+
+    @Test func aRoomThatLetGoOfItsOldestAsksForOlderMessagesFromBeforeTheFirstItHolds() throws {
+        let limit = 1000
+        var state = ChatState(room: "local", nick: "me", size: TerminalSize(columns: 40, rows: 10), scrollbackLimit: limit)
+        let now = Timestamp(secondsSinceEpoch: 0)
+        state.apply(.history((0..<50).map { Message(sender: "old", text: "h\($0)", time: now) }), now: now)
+        for number in 0..<(limit + 2 * MessageStore.blockSize) {
+            state.apply(.received(Message(sender: "feed", text: "m\(number)", time: now, serverID: "id\(number)")), now: now)
+        }
+        let first = try #require(state.messages.first)
+        #expect(first.text != "h0", "the oldest were let go of")
+        var asked: [Effect] = []
+        for _ in 0..<10_000 where asked.isEmpty {
+            asked = state.apply(.key(.pageUp), now: now).filter { if case .loadOlderMessages = $0 { true } else { false } }
+        }
+        #expect(asked == [.loadOlderMessages(before: first)], "read back from before the first message held")
+        // Once history is read again, the next read goes on from where that one ended.
+        state.apply(.history([Message(sender: "feed", text: "earlier", time: now)]), now: now)
+        asked = []
+        for _ in 0..<10_000 where asked.isEmpty {
+            asked = state.apply(.key(.pageUp), now: now).filter { if case .loadOlderMessages = $0 { true } else { false } }
+        }
+        #expect(asked == [.loadOlderMessages(before: nil)])
+        // A message let go of no longer counts as held: given again, it is shown.
+        state.apply(.received(Message(sender: "feed", text: "m0", time: now, serverID: "id0")), now: now)
+        #expect(state.messages.last?.serverID == "id0")
     }
 
     @Test func withoutALimitNothingIsForgotten() {

@@ -3,12 +3,13 @@
 
   irc-lab.py certs DIR                 a CA and a certificate for localhost signed by it
                                        (server.pem, and expired.pem, valid for no time)
-  irc-lab.py inspircd DIR CERTS [--link DIR2] [--expired] [--fakelag]
+  irc-lab.py inspircd DIR CERTS [--link DIR2] [--expired] [--fakelag] [--soak]
                                        start InspIRCd (ports chosen free, TLS with the
                                        certificate in CERTS) and print
                                        {"plain": P, "tls": T, "link": L, "pid": N}
                                        once it accepts connections; --link links it
-                                       to the server already started in DIR2
+                                       to the server already started in DIR2; --soak
+                                       takes a pour of 10,000 lines a second (make load)
   irc-lab.py restart DIR               start the InspIRCd of DIR again, on the same ports
                                        (after the test killed it), print its ports and pid
   irc-lab.py ngircd DIR [PASSWORD]     start ngircd (plain only; PASSWORD needed to connect
@@ -86,7 +87,7 @@ INSPIRCD_MODULES = ["ssl_gnutls", "cap", "ircv3", "ircv3_servertime", "ircv3_ech
                     "ircv3_ctctags", "ircv3_batch", "ircv3_labeledresponse", "namesx", "spanningtree"]
 
 
-def inspircd(folder, certificates, link_folder=None, expired=False, fakelag=False):
+def inspircd(folder, certificates, link_folder=None, expired=False, fakelag=False, soak=False):
     os.makedirs(folder, exist_ok=True)
     plain, tls, link = free_port(), free_port(), free_port()
     number = 1 if link_folder is None else 2
@@ -102,9 +103,11 @@ def inspircd(folder, certificates, link_folder=None, expired=False, fakelag=Fals
     lines += [
         f'<gnutls certfile="{certificates}/{"expired" if expired else "server"}.pem" keyfile="{certificates}/server.key" '
         f'dhfile="{certificates}/dh.pem" priority="NORMAL">',
-        '<connect allow="*" timeout="60" pingfreq="120" sendq="1048576" recvq="65536" localmax="1000" '
-        + ('globalmax="1000" commandrate="1000" fakelag="yes" threshold="10">' if fakelag else
-           'globalmax="1000" commandrate="100000" fakelag="no" threshold="100">'),
+        '<connect allow="*" timeout="60" pingfreq="120" localmax="1000" globalmax="1000" '
+        + ('sendq="1048576" recvq="65536" commandrate="1000" fakelag="yes" threshold="10">' if fakelag else
+           # A pour of 10,000 lines a second, and a reader who may fall a few seconds behind.
+           'sendq="67108864" recvq="4194304" commandrate="100000000" fakelag="no" threshold="100000">' if soak else
+           'sendq="1048576" recvq="65536" commandrate="100000" fakelag="no" threshold="100">'),
         f'<pid file="{folder}/inspircd.pid">',
         '<security runasuser="" runasgroup="">',
         '<limits maxnick="30" maxchan="64" maxmodes="20" maxident="11" maxhost="64" maxquit="255" '
@@ -417,7 +420,8 @@ if __name__ == "__main__":
         certs(arguments[0])
     elif command == "inspircd":
         link = arguments[arguments.index("--link") + 1] if "--link" in arguments else None
-        inspircd(arguments[0], arguments[1], link, "--expired" in arguments, "--fakelag" in arguments)
+        inspircd(arguments[0], arguments[1], link, "--expired" in arguments, "--fakelag" in arguments,
+                 "--soak" in arguments)
     elif command == "restart":
         restart(arguments[0])
     elif command == "ngircd":
