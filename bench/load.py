@@ -12,11 +12,20 @@ room: what arrives out of sight must not slow the room shown. Checks at the end:
 - memory stays bounded: the RSS sampled in the last third of the pour grows
   by less than 10 % (the replay keeps its newest 100,000 messages).
 
+With --irc the pour comes over IRC instead: an InspIRCd started on 127.0.0.1
+(by Tests/EndToEndTests/IRC/irc-lab.py), a bot pouring RATE messages a second
+into #pour once chat-tui has joined it, and chat-tui connected over TLS to
+#typing (shown, where the lines are typed) and #pour (in the background). A
+second bot in #pour counts what the server delivered. Checks: each typed line
+was echoed and stored whole in #typing's room file, #pour's room file holds
+every message the server delivered, and the RSS stays bounded as above.
+
 Prints a table and exits non-zero when a check fails."""
 
 import argparse
 import json
 import os
+import socket
 import subprocess
 import sys
 import tempfile
@@ -51,7 +60,8 @@ def producer(fifo, rate, seconds, sent, started):
 
 
 def rss_samples(fifo, samples, done):
-    """Samples chat-tui's RSS (KiB) each second, found by the fifo on its command line."""
+    """Samples chat-tui's RSS (KiB) each second, found by `fifo` (or another
+    word only its command line has) among its arguments."""
     pid = None
     while not done.is_set():
         if pid is None:
@@ -62,7 +72,7 @@ def rss_samples(fifo, samples, done):
                             words = f.read().split(b"\0")
                     except OSError:
                         continue
-                    if words and words[0].endswith(b"chat-tui") and fifo.encode() in words:
+                    if words and words[0].endswith(b"chat-tui") and any(fifo.encode() in word for word in words):
                         pid = entry
         if pid is not None:
             try:
@@ -126,6 +136,141 @@ def run(label, args, rate, folder):
             "rss": samples}
 
 
+LAB = os.path.join(ROOT, "Tests", "EndToEndTests", "IRC", "irc-lab.py")
+POUR_TEXT = "load %07d the quick brown fox 日本語"
+
+
+class IRCUser:
+    """A user on the lab's InspIRCd (plain port): registers, joins, and keeps
+    reading on a thread of its own, answering PING and counting the pour's
+    PRIVMSGs to #pour, so the server never waits on it."""
+
+    def __init__(self, port, nick, channel):
+        self.socket = socket.create_connection(("127.0.0.1", port))
+        self.lock = threading.Lock()
+        self.poured = 0
+        self.joined = set()
+        self.registered = threading.Event()
+        self.socket.sendall(("NICK %s\r\nUSER %s 0 * :%s\r\n" % (nick, nick, nick)).encode())
+        threading.Thread(target=self.read, daemon=True).start()
+        if not self.registered.wait(20):
+            sys.exit("%s was not welcomed by the server" % nick)
+        self.send("JOIN " + channel)
+
+    def send(self, line):
+        with self.lock:
+            self.socket.sendall((line + "\r\n").encode())
+
+    def read(self):
+        pending = b""
+        while True:
+            try:
+                data = self.socket.recv(1 << 16)
+            except OSError:
+                return
+            if not data:
+                return
+            pending += data
+            lines = pending.split(b"\r\n")
+            pending = lines.pop()
+            for line in lines:
+                if line.startswith(b"@"):
+                    line = line.split(b" ", 1)[1]
+                words = line.split(b" ", 3)
+                if words[0] == b"PING":
+                    self.send("PONG " + line[5:].decode("utf-8", "replace"))
+                elif len(words) > 1 and words[1] == b"001":
+                    self.registered.set()
+                elif len(words) > 2 and words[1] == b"PRIVMSG" and words[2] == b"#pour":
+                    self.poured += 1
+                elif len(words) > 2 and words[1] == b"JOIN":
+                    self.joined.add(words[0][1:].split(b"!")[0].decode())
+
+    def pour(self, rate, seconds, sent):
+        """Sends `rate` PRIVMSGs a second to #pour for `seconds`, in 10 ms batches."""
+        begin = time.monotonic()
+        batch = max(1, rate // 100)
+        number = 0
+        while rate > 0 and time.monotonic() - begin < seconds:
+            self.send("\r\n".join("PRIVMSG #pour :" + POUR_TEXT % (number + i) for i in range(batch)))
+            number += batch
+            sent[0] = number
+            pause = begin + number / rate - time.monotonic()
+            if pause > 0:
+                time.sleep(pause)
+
+
+def irc_lab(folder):
+    """Starts the lab's InspIRCd for the pour; returns its ports and the test CA."""
+    certificates = os.path.join(folder, "certs")
+    subprocess.run([sys.executable, LAB, "certs", certificates], check=True, stdout=subprocess.DEVNULL)
+    started = subprocess.run([sys.executable, LAB, "inspircd", os.path.join(folder, "irc"), certificates, "--soak"],
+                             check=True, capture_output=True, text=True)
+    ports = json.loads(started.stdout)
+    ports["ca"] = os.path.join(certificates, "ca.pem")
+    return ports
+
+
+def run_irc(label, args, rate, folder, lab):
+    """One run over IRC: the pour into #pour, the typing into #typing."""
+    home = os.path.join(folder, label)
+    for sub in ("data", "state", "cache"):
+        os.makedirs(os.path.join(home, sub), exist_ok=True)
+    text = os.path.join(args.ptybench_dir, "text200.txt")
+    pourer = IRCUser(lab["plain"], "feed" + label, "#pour")
+    witness = IRCUser(lab["plain"], "count" + label, "#pour")
+    nick = "typist" + label
+    network = "localhost:%d" % lab["tls"]
+    steps = ["--sleep", "3"]
+    for _ in range(3):
+        steps += ["--type-file", text, "--key", "enter"]
+    steps += ["--sleep", str(args.drain)]
+    report_path = os.path.join(folder, label + ".json")
+    screen_path = os.path.join(folder, label + ".screen")
+    command = [sys.executable, os.path.join(args.ptybench_dir, "ptybench.py"), "--size", "100x30",
+               "--settle-ms", "0", "--key-delay-ms", "100", "--max-run", str(args.seconds + 120),
+               "--env", "XDG_DATA_HOME=" + home + "/data", "--env", "XDG_STATE_HOME=" + home + "/state",
+               "--env", "XDG_CACHE_HOME=" + home + "/cache", "--env", "USER=typist"] + steps + [
+               "--screen", "--screen-out", screen_path, "--quit", "\\x03", "--json", report_path,
+               "--", args.binary, "ircs://%s/#typing,#pour" % network, "--tls-ca", lab["ca"], "--nick", nick]
+    sent = [0]
+
+    def pour():
+        deadline = time.monotonic() + 30
+        while nick not in pourer.joined and time.monotonic() < deadline:
+            time.sleep(0.05)
+        pourer.pour(rate, args.seconds, sent)
+
+    pouring = threading.Thread(target=pour, daemon=True)
+    pouring.start()
+    samples = []
+    done = threading.Event()
+    sampler = threading.Thread(target=rss_samples, args=(network + "/#typing,#pour", samples, done), daemon=True)
+    sampler.start()
+    subprocess.run(command, check=True, stdout=subprocess.DEVNULL)
+    done.set()
+    pouring.join(timeout=5)
+    with open(report_path) as f:
+        report = json.load(f)
+    with open(screen_path, encoding="utf-8") as f:
+        screen = f.read()
+    with open(text, encoding="utf-8") as f:
+        typed = f.read().rstrip("\n")
+    rooms = os.path.join(home, "data", "chat-tui", "rooms", network)
+
+    def texts(name):
+        path = os.path.join(rooms, name)
+        if not os.path.exists(path):
+            return []
+        with open(path, encoding="utf-8") as f:
+            return [json.loads(line).get("text", "") for line in f if line.strip()]
+
+    stored = [line for line in texts("#typing.jsonl") if line == typed or line.startswith(typed[:20])]
+    poured = sum(1 for line in texts("#pour.jsonl") if line.startswith("load "))
+    return {"report": report, "screen": screen, "sent": sent[0], "stored": stored, "typed": typed,
+            "rss": samples, "delivered": witness.poured, "poured_stored": poured}
+
+
 def main():
     parser = argparse.ArgumentParser(description=__doc__.split("\n")[0])
     parser.add_argument("--seconds", type=int, default=60)
@@ -134,16 +279,34 @@ def main():
     parser.add_argument("--binary", default=os.path.join(ROOT, ".build/release/chat-tui"))
     parser.add_argument("--background", action="store_true",
                         help="pour into a room in the background and type into another")
+    parser.add_argument("--irc", action="store_true",
+                        help="pour over IRC into a channel in the background and type into another")
     parser.add_argument("--ptybench-dir", default=os.path.join(ROOT, "..", "shared", "tools", "ptybench"))
     args = parser.parse_args()
+    server = None
     with tempfile.TemporaryDirectory(prefix="chat-tui-load-") as folder:
-        quiet = run("quiet", args, 0, folder)
-        load = run("pour", args, args.rate, folder)
+        try:
+            if args.irc:
+                lab = irc_lab(folder)
+                server = lab["pid"]
+                quiet = run_irc("quiet", args, 0, folder, lab)
+                load = run_irc("pour", args, args.rate, folder, lab)
+            else:
+                quiet = run("quiet", args, 0, folder)
+                load = run("pour", args, args.rate, folder)
+        finally:
+            if server is not None:
+                os.kill(server, 9)
 
     failures = []
-    expected = "%d received" % load["sent"]
-    if expected not in load["screen"] or "end of input" not in load["screen"]:
-        failures.append("the separator does not say '%s' and 'end of input':\n%s" % (expected, load["screen"]))
+    if args.irc:
+        if load["delivered"] != load["sent"] or load["poured_stored"] != load["delivered"]:
+            failures.append("#pour: %d sent, %d delivered to the counting bot, %d in chat-tui's room file"
+                            % (load["sent"], load["delivered"], load["poured_stored"]))
+    else:
+        expected = "%d received" % load["sent"]
+        if expected not in load["screen"] or "end of input" not in load["screen"]:
+            failures.append("the separator does not say '%s' and 'end of input':\n%s" % (expected, load["screen"]))
     for name, result in (("quiet", quiet), ("pour", load)):
         if result["stored"] != [result["typed"]] * 3:
             failures.append("%s: the three typed lines did not arrive whole: %r" % (name, result["stored"][:3]))
@@ -157,9 +320,12 @@ def main():
     def latency(result, key):
         return result["report"]["typing"]["per_key_latency_ms"].get(key)
 
-    rows = [
-        ("messages poured", "%d (%d/s for %d s)%s" % (load["sent"], args.rate, args.seconds,
-                                                       ", into a room in the background" if args.background else ""), ""),
+    where = ", over IRC into a channel in the background" if args.irc else \
+        ", into a room in the background" if args.background else ""
+    rows = [("messages poured", "%d (%d/s for %d s)%s" % (load["sent"], args.rate, args.seconds, where), "")]
+    if args.irc:
+        rows.append(("delivered by the server / stored by chat-tui", "%d / %d" % (load["delivered"], load["poured_stored"]), ""))
+    rows += [
         ("echo latency p50 (ms)", latency(load, "p50"), latency(quiet, "p50")),
         ("echo latency p95 (ms)", latency(load, "p95"), latency(quiet, "p95")),
         ("echo latency max (ms)", latency(load, "max"), latency(quiet, "max")),
@@ -173,7 +339,7 @@ def main():
     print("|---|---|---|")
     for name, value, base in rows:
         print("| %s | %s | %s |" % (name, value, base))
-    last = [line for line in load["screen"].splitlines() if "received" in line]
+    last = [line for line in load["screen"].splitlines() if line.startswith("──")]
     print("\nseparator at the end: %s" % (last[-1].strip() if last else "(not found)"))
     for failure in failures:
         print("FAILED: " + failure)
