@@ -33,6 +33,15 @@ static inline SSL_CTX *chat_tls_context(const char *ca_file) {
     return context;
 }
 
+/// Shows the certificate in `path` (PEM, with the chain after it) to the
+/// server, proved by the private key in the same file. 0 when either cannot be
+/// read or they do not match.
+static inline int chat_tls_use_certificate(SSL_CTX *context, const char *path) {
+    return SSL_CTX_use_certificate_chain_file(context, path) == 1
+        && SSL_CTX_use_PrivateKey_file(context, path, SSL_FILETYPE_PEM) == 1
+        && SSL_CTX_check_private_key(context) == 1;
+}
+
 /// A session on `descriptor` for a server the user named `host`: SNI is sent
 /// for a name (never for an address), and the certificate must be for that
 /// name or address. NULL on failure.

@@ -80,17 +80,19 @@ final class IRCLink: Link {
         switch settings.login {
         case .serverPassword:
             identity.password = password?.value
+            // The certificate is the credential: SASL EXTERNAL asks the server to take it.
+            if settings.certificate != nil, settings.address.tls { identity.sasl = .external }
         case .sasl(let account):
             // SASL PLAIN shows the password to whoever reads the line: only over TLS.
             if let password, settings.address.tls {
-                identity.sasl = (account: account ?? identity.nick, password: password.value)
+                identity.sasl = .plain(account: account ?? identity.nick, password: password.value)
             } else if password != nil {
                 refusal = "not logged in: SASL PLAIN would send the password unencrypted over irc://; use ircs://"
             }
         }
         self.identity = identity
         client = IRCClient(identity: identity, channels: address.channels)
-        connection = Connection(host: address.host, port: address.port, trust: address.tls ? settings.trust : nil)
+        connection = Self.connection(to: settings)
         networkRooms = NetworkRooms(network: settings.name, serverRoom: serverRoom)
         let how = address.tls ? "over TLS" : "without TLS"
         // Said in the network's room and kept in its file, as everything said there is.
@@ -100,6 +102,13 @@ final class IRCLink: Link {
             waiting.append((.received(message), serverRoom))
         }
         if focusFirstChannel, let first = address.channels.first { focusOnJoin.insert(client.features.caseMapping.folded(first)) }
+    }
+
+    /// A new connection to the network, as its settings say: over TLS or not,
+    /// trusting what they trust, showing their certificate.
+    private static func connection(to settings: Network) -> Connection {
+        Connection(host: settings.address.host, port: settings.address.port,
+                   trust: settings.address.tls ? settings.trust : nil, certificate: settings.certificate)
     }
 
     /// The user's nick on the network, as the server last confirmed it.
@@ -157,7 +166,7 @@ final class IRCLink: Link {
     /// give up connecting, to ask a quiet server whether it is there, or to
     /// say how long until the next try (each second).
     func millisecondsUntilDue(at now: Moment) -> Int32? {
-        if !deferred.isEmpty || !waiting.isEmpty { return 0 }
+        if !deferred.isEmpty || !waiting.isEmpty || connection.hasMoreToRead { return 0 }
         if let next = outgoing.nextDue(at: now.monotonic) { return now.milliseconds(until: next) }
         if retryAt != nil { return now.milliseconds(until: now.monotonic + 1) }
         if let liveness { return now.milliseconds(until: liveness.due) }
@@ -191,7 +200,9 @@ final class IRCLink: Link {
         var happenings = deferred
         deferred = []
         pump(at: now)
-        if let descriptor = connection.descriptor, ready.contains(descriptor) { happenings += connection.advance() }
+        if let descriptor = connection.descriptor, ready.contains(descriptor) || connection.hasMoreToRead {
+            happenings += connection.advance()
+        }
         for happening in happenings { events += take(happening, at: now) }
         writeStored()
         events += waiting
@@ -215,7 +226,7 @@ final class IRCLink: Link {
         liveness = nil
         registeredAt = nil
         connectingSince = now.monotonic
-        connection = Connection(host: address.host, port: address.port, trust: address.tls ? settings.trust : nil)
+        connection = Self.connection(to: settings)
         waiting.append((received(Message(sender: "", text: "connecting again to \(address.host) port \(address.port)…",
                                          time: now.wall, kind: .system)), serverRoom))
     }

@@ -1,6 +1,7 @@
 import ChatCore
 import ChatModel
 import ChatNet
+import Glibc
 import IRC
 
 /// What the command line asks for.
@@ -55,6 +56,10 @@ enum Invocation: Equatable {
                 options.speed = try Options.validatedSpeed(try value(of: name, inlineValue, &remaining))
             case "--tls-ca":
                 options.tlsCA = try value(of: name, inlineValue, &remaining)
+            case "--tls-cert":
+                let path = try value(of: name, inlineValue, &remaining)
+                guard access(path, R_OK) == 0 else { throw .unreadableCertificate(path, code: errno) }
+                options.tlsCertificate = path
             case "--tls-fingerprint":
                 let text = try value(of: name, inlineValue, &remaining)
                 guard let fingerprint = Fingerprint(text) else { throw .invalidFingerprint(text) }
@@ -85,8 +90,12 @@ enum Invocation: Equatable {
         for index in options.networks.indices where options.networks[index].trust == TLSTrust() {
             options.networks[index].trust = TLSTrust(caFile: options.tlsCA, pinned: options.tlsFingerprint)
         }
+        for index in options.networks.indices
+        where options.networks[index].certificate == nil && options.networks[index].address.tls {
+            options.networks[index].certificate = options.tlsCertificate
+        }
         if !options.networks.contains(where: \.address.tls) {
-            for option in ["--tls-ca", "--tls-fingerprint"]
+            for option in ["--tls-ca", "--tls-fingerprint", "--tls-cert"]
             where arguments.contains(where: { $0 == option || $0.hasPrefix(option + "=") }) {
                 throw .optionNeedsNetwork(option)
             }

@@ -26,6 +26,9 @@ struct Network: Equatable {
     }
     /// A CA trusted besides the system's, and a pinned certificate.
     var trust = TLSTrust()
+    /// The client certificate shown to the server (PEM, with its key), which
+    /// logs in with SASL `EXTERNAL` unless the network logs in with `PLAIN`.
+    var certificate: String?
 
     /// Where a password is kept.
     enum PasswordSource: Equatable {
@@ -40,7 +43,7 @@ struct Network: Equatable {
 
     /// The settings a network's file may have.
     static let keys = ["address", "nick", "user", "realname", "password-file", "password-env", "login", "account",
-                       "tls-ca", "tls-fingerprint"]
+                       "tls-ca", "tls-fingerprint", "tls-cert"]
 
     /// Where the network `name` is written: `$XDG_CONFIG_HOME/chat-tui/networks/NAME.conf`.
     static func path(of name: String, environment: [String: String]) -> String {
@@ -89,6 +92,13 @@ struct Network: Equatable {
                                     reason: "write SHA256: and 32 bytes in hexadecimal, as chat-tui shows it")
                 }
                 trust.pinned = fingerprint
+            }
+            if let certificate = file["tls-cert"] {
+                guard self.address.tls else {
+                    throw .badValue(path: path, key: "tls-cert", line: certificate.line,
+                                    reason: "a client certificate is shown over TLS only: write an ircs:// address")
+                }
+                self.certificate = Self.expandingHome(certificate.value, environment: environment)
             }
         } catch {
             if case .unreadable(let storage) = error, storage.code == ENOENT {

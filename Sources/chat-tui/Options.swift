@@ -21,6 +21,8 @@ struct Options: Equatable {
     var tlsCA: String?
     /// The one certificate trusted instead of any CA, for every network over TLS.
     var tlsFingerprint: Fingerprint?
+    /// The client certificate (PEM, with its key) shown to every network over TLS.
+    var tlsCertificate: String?
     /// A transcript to show as it arrives, if any.
     var replay: ReplaySource?
     /// Who plain-text lines of the replayed transcript are from.
@@ -48,7 +50,7 @@ struct Options: Equatable {
                         [--speed FACTOR] [--style lines|bubbles] [--nick-width COLUMNS]
                         [--no-color]
                chat-tui [OPTIONS] ircs://HOST[:PORT]/#CHANNEL[,#OTHER]...
-                        [--tls-ca FILE] [--tls-fingerprint SHA256:...]
+                        [--tls-ca FILE] [--tls-fingerprint SHA256:...] [--tls-cert FILE]
                chat-tui [OPTIONS] NETWORK
                chat-tui --probe
 
@@ -82,6 +84,8 @@ struct Options: Equatable {
           --tls-fingerprint SHA256:...
                             trust exactly the certificate with this fingerprint
                             (shown when chat-tui refuses a server)
+          --tls-cert FILE   show the client certificate in FILE (PEM, its private
+                            key in the same file) and log in with SASL EXTERNAL
           --probe           ask the terminal again how wide it draws emoji and other
                             text where terminals differ, show what it learned, and exit
           -h, --help        show this help and exit

@@ -18,6 +18,7 @@ enum UsageError: Error, Equatable, CustomStringConvertible {
     case invalidAddress(IRCAddress.Problem)
     case invalidFingerprint(String)
     case optionNeedsNetwork(String)
+    case unreadableCertificate(String, code: Int32)
     /// A word that is neither an option nor an address names no network written.
     case unknownNetwork(String, path: String)
     case configuration(SettingsFile.Problem)
@@ -38,6 +39,8 @@ enum UsageError: Error, Equatable, CustomStringConvertible {
         case .invalidFingerprint(let text):
             return "cannot read '\(text)' as a certificate's fingerprint: write SHA256: and 32 bytes in hexadecimal, as chat-tui shows it"
         case .optionNeedsNetwork(let option): return "option '\(option)' only applies with an ircs:// address"
+        case .unreadableCertificate(let path, let code):
+            return "cannot read the client certificate \(path): \(String(cString: strerror(code)))"
         case .unknownNetwork(let name, let path):
             return "'\(name)' is not an address (ircs://HOST/#channel) nor a network written in \(path) (docs/irc.md shows one)"
         case .configuration(let problem): return problem.description

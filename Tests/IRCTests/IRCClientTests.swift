@@ -315,7 +315,7 @@ import Testing
 /// failure is said in words.
 @Suite struct SASLTests {
     static func client(password: String = "sesame") -> IRCClient {
-        var client = IRCClient(identity: IRCIdentity(nick: "alice", sasl: (account: "alice", password: password)),
+        var client = IRCClient(identity: IRCIdentity(nick: "alice", sasl: .plain(account: "alice", password: password)),
                                channels: [])
         #expect(IRCClientTests.wire(client.start()) == ["CAP LS 302", "NICK alice", "USER alice 0 * :chat-tui user"],
                 "no PASS: the password goes by SASL alone")
@@ -333,6 +333,25 @@ import Testing
         IRCClientTests.feed(&client, ":irc.test 900 alice alice!a@h alice :You are now logged in as alice")
         #expect(IRCClientTests.wire(IRCClientTests.feed(&client, ":irc.test 903 alice :SASL authentication successful").send)
                 == ["CAP END"])
+    }
+
+    @Test func aClientCertificateLogsInWithExternalAndAServerWithoutItIsSaid() {
+        var client = IRCClient(identity: IRCIdentity(nick: "carol", sasl: .external), channels: [])
+        #expect(IRCClientTests.wire(client.start()) == ["CAP LS 302", "NICK carol", "USER carol 0 * :chat-tui user"])
+        #expect(IRCClientTests.wire(IRCClientTests.feed(&client, ":irc.test CAP * LS :sasl=PLAIN,EXTERNAL").send)
+                == ["CAP REQ sasl"])
+        #expect(IRCClientTests.wire(IRCClientTests.feed(&client, ":irc.test CAP carol ACK :sasl").send)
+                == ["AUTHENTICATE EXTERNAL"])
+        #expect(IRCClientTests.wire(IRCClientTests.feed(&client, "AUTHENTICATE +").send) == ["AUTHENTICATE +"],
+                "the certificate is the credential: the response is empty")
+        #expect(IRCClientTests.wire(IRCClientTests.feed(&client, ":irc.test 903 carol :SASL authentication successful").send)
+                == ["CAP END"])
+
+        var other = IRCClient(identity: IRCIdentity(nick: "carol", sasl: .external), channels: [])
+        _ = other.start()
+        let offered = IRCClientTests.feed(&other, ":irc.test CAP * LS :sasl=PLAIN server-time")
+        #expect(IRCClientTests.wire(offered.send) == ["CAP REQ server-time"], "sasl is not asked for")
+        #expect(offered.events.contains { if case .message(let m, .server) = $0 { m.text == "not logged in: the server does not offer SASL EXTERNAL" } else { false } })
     }
 
     @Test func aRefusedLoginIsSaidAndRegistrationGoesOnWithoutIt() {

@@ -30,6 +30,8 @@ public final class Connection {
     public let port: UInt16
     /// How the server is trusted, or nil for a plain connection.
     public let trust: TLSTrust?
+    /// The PEM file of the certificate (and key) shown to the server, if any.
+    public let certificate: String?
     public private(set) var phase = Phase.resolving
 
     private var resolver: Resolver?
@@ -45,11 +47,13 @@ public final class Connection {
     private var pendingProblem: ConnectionProblem?
     private var lastRefusal: ConnectionProblem?
 
-    /// Starts connecting to `host` on `port`: over TLS when `trust` is given.
-    public init(host: String, port: UInt16, trust: TLSTrust?) {
+    /// Starts connecting to `host` on `port`: over TLS when `trust` is given,
+    /// showing the client `certificate` when one is.
+    public init(host: String, port: UInt16, trust: TLSTrust?, certificate: String? = nil) {
         self.host = host
         self.port = port
         self.trust = trust
+        self.certificate = certificate
         // A write to a socket the server closed is an error to report, not a death.
         signal(SIGPIPE, SIG_IGN)
         do {
@@ -193,7 +197,7 @@ public final class Connection {
             return true
         }
         if let trust {
-            tls = try TLSChannel(descriptor: socket, host: host, trust: trust)
+            tls = try TLSChannel(descriptor: socket, host: host, trust: trust, certificate: certificate)
             phase = .handshaking
         } else {
             phase = .open
@@ -201,11 +205,26 @@ public final class Connection {
         return true
     }
 
-    /// Everything the server sent that can be read now.
+    /// The most bytes one `advance` reads: a pour is taken in turns short
+    /// enough (a few milliseconds of work) that a key typed meanwhile waits
+    /// for one turn, not for everything the server has sent.
+    public static let readLimit = 16384
+
+    /// True when `advance` stopped reading at `readLimit` with more to read:
+    /// it should be called again without waiting for the socket, since what
+    /// TLS has already decrypted does not make the socket readable.
+    public private(set) var hasMoreToRead = false
+
+    /// What the server sent that can be read now, up to `readLimit` bytes.
     private func readAvailable() throws(ConnectionProblem) -> [UInt8] {
         var bytes: [UInt8] = []
-        var block = [UInt8](repeating: 0, count: 16384)
+        var block = [UInt8](repeating: 0, count: 4096)
+        hasMoreToRead = false
         while true {
+            if bytes.count >= Self.readLimit {
+                hasMoreToRead = true
+                return bytes
+            }
             if let tls {
                 let (count, need) = try block.withUnsafeMutableBytes { raw in Result { () throws(ConnectionProblem) in try tls.read(into: raw) } }.get()
                 if count > 0 {

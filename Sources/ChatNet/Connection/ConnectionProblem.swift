@@ -20,6 +20,8 @@ public enum ConnectionProblem: Error, Equatable, Sendable, CustomStringConvertib
     case lost(String)
     /// The CA file given to trust could not be read.
     case unreadableCA(String)
+    /// The client certificate or its key could not be read, or they do not match.
+    case unreadableCertificate(String)
     /// A call to the system failed.
     case system(String, Int32)
 
@@ -34,6 +36,8 @@ public enum ConnectionProblem: Error, Equatable, Sendable, CustomStringConvertib
         case .noAnswer(let seconds): return "the server has not answered for \(seconds) seconds"
         case .lost(let reason): return "the connection was lost: \(reason)"
         case .unreadableCA(let path): return "cannot read the CA certificates in \(path) (PEM expected)"
+        case .unreadableCertificate(let path):
+            return "cannot use the client certificate in \(path) (PEM expected: the certificate and its private key in one file)"
         case .system(let what, let code): return "\(what): \(String(cString: strerror(code)))"
         }
     }

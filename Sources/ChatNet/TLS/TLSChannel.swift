@@ -17,10 +17,14 @@ final class TLSChannel {
     private let host: String
 
     /// Starts a session for `host` on `descriptor`, trusting the system's
-    /// store and `trust.caFile`.
-    init(descriptor: Int32, host: String, trust: TLSTrust) throws(ConnectionProblem) {
+    /// store and `trust.caFile`, and showing the client `certificate` when given.
+    init(descriptor: Int32, host: String, trust: TLSTrust, certificate: String?) throws(ConnectionProblem) {
         guard let context = chat_tls_context(trust.caFile) else {
             throw trust.caFile.map { .unreadableCA($0) } ?? .handshakeFailed(Self.lastError())
+        }
+        if let certificate, chat_tls_use_certificate(context, certificate) != 1 {
+            SSL_CTX_free(context)
+            throw .unreadableCertificate(certificate)
         }
         guard let session = chat_tls_session(context, descriptor, host, SocketAddress.isNumeric(host) ? 1 : 0) else {
             SSL_CTX_free(context)

@@ -1,7 +1,7 @@
 import ChatModel
 
 /// Capability negotiation: what the server offers, what chat-tui asks for
-/// (`IRCClient.wanted`), the SASL `PLAIN` login when the network has one, and
+/// (`IRCClient.wanted`), the SASL login (`PLAIN` or `EXTERNAL`) when the network has one, and
 /// the end of negotiation that lets registration finish.
 extension IRCClient {
     /// `CAP LS`, `ACK`, `NAK`, `NEW` and `DEL`.
@@ -18,11 +18,12 @@ extension IRCClient {
             }
             guard !more else { return }
             var request = Self.wanted.filter { offered[$0] != nil && !enabled.contains($0) }
-            if identity.sasl != nil, negotiating {
-                if let mechanisms = offered["sasl"], mechanisms.isEmpty || mechanisms.split(separator: ",").contains("PLAIN") {
+            if let sasl = identity.sasl, negotiating {
+                if let mechanisms = offered["sasl"],
+                   mechanisms.isEmpty || mechanisms.split(separator: ",").contains(Substring(sasl.mechanism)) {
                     request.append("sasl")
                 } else {
-                    reply.server("not logged in: the server does not offer SASL PLAIN", time: time)
+                    reply.server("not logged in: the server does not offer SASL \(sasl.mechanism)", time: time)
                 }
             }
             if request.isEmpty {
@@ -35,10 +36,10 @@ extension IRCClient {
                 if item.hasPrefix("-") { enabled.remove(String(item.dropFirst())) } else { enabled.insert(item) }
             }
             guard negotiating && !more else { return }
-            if identity.sasl != nil, enabled.contains("sasl"), !loggingIn {
+            if let sasl = identity.sasl, enabled.contains("sasl"), !loggingIn {
                 // Registration waits for the login to end (903 or a failure).
                 loggingIn = true
-                reply.send.append(IRCMessage(command: "AUTHENTICATE", parameters: ["PLAIN"]))
+                reply.send.append(IRCMessage(command: "AUTHENTICATE", parameters: [sasl.mechanism]))
             } else {
                 end(&reply)
             }
@@ -55,11 +56,16 @@ extension IRCClient {
     }
 
     /// `AUTHENTICATE +`: the server waits for the credentials, sent in pieces
-    /// of 400 bytes of base64 (a last piece of exactly 400 followed by `+`).
+    /// of 400 bytes of base64 (a last piece of exactly 400 followed by `+`);
+    /// an empty response is `+` alone.
     mutating func authenticate(_ message: IRCMessage, _ reply: inout Reply) {
         guard loggingIn, message.parameters.first == "+", let sasl = identity.sasl else { return }
-        let encoded = Base64.encode(Array("\(sasl.account)\0\(sasl.account)\0\(sasl.password)".utf8))
-        var rest = Substring(encoded)
+        let response = sasl.response
+        guard !response.isEmpty else {
+            reply.send.append(IRCMessage(command: "AUTHENTICATE", parameters: ["+"]))
+            return
+        }
+        var rest = Substring(Base64.encode(response))
         while true {
             let piece = rest.prefix(400)
             reply.send.append(IRCMessage(command: "AUTHENTICATE", parameters: [String(piece)]))

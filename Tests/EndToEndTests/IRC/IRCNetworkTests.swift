@@ -478,6 +478,35 @@ extension EndToEnd {
             }
         }
 
+        @Test func aClientCertificateLogsInWithSASLExternal() throws {
+            let server = try TestServer("scripted", tls: true)
+            let address = "ircs://localhost:\(server.plainPort)/#cert"
+            let carol = try TmuxSession(columns: 100, rows: 16, arguments: [
+                address, "--nick", "carol", "--tls-ca", IRCLab.caFile, "--tls-cert", IRCLab.certificates + "/client.pem"])
+            try carol.waitUntil("logged in by the certificate, then registered and joined") { screen, _ in
+                roomBar(screen).contains("[2:#cert]")
+            }
+            #expect(networkRoom(carol, "localhost:\(server.plainPort)").contains("You are now logged in as carol"))
+            let received = server.received()
+            let asked = try #require(received.firstIndex(of: "AUTHENTICATE EXTERNAL"))
+            let end = try #require(received.firstIndex(of: "CAP END"))
+            #expect(received[asked + 1] == "AUTHENTICATE +" && asked + 1 < end, "an empty response, before registration ends")
+
+            // Without a certificate, no login is tried.
+            let dave = try TmuxSession(columns: 100, rows: 16, arguments: [address, "--nick", "dave", "--tls-ca", IRCLab.caFile])
+            try dave.waitUntil("joined") { screen, _ in roomBar(screen).contains("[2:#cert]") }
+            #expect(server.received().filter { $0.hasPrefix("AUTHENTICATE") }.count == 2, "carol's two lines alone")
+
+            // A file that holds no certificate is refused before anything is sent, and said.
+            let notACertificate = try makeTemporaryFolder() + "/not.pem"
+            try "not a certificate\n".write(toFile: notACertificate, atomically: true, encoding: .utf8)
+            let broken = try TmuxSession(columns: 100, rows: 16, arguments: [
+                address, "--nick", "erin", "--tls-ca", IRCLab.caFile, "--tls-cert", notACertificate])
+            try waitFor("the certificate is refused with the reason") {
+                networkRoom(broken, "localhost:\(server.plainPort)").contains("cannot use the client certificate in \(notACertificate)")
+            }
+        }
+
         @Test func aMessageNotConfirmedWhenChatTUIIsKilledIsOfferedAgainAtTheNextStart() throws {
             let server = try TestServer("inspircd")
             let bob = try TestBot(nick: "bob", on: server, channels: ["#test"])

@@ -2,7 +2,8 @@
 """What chat-tui's IRC tests run against, made on 127.0.0.1 by the tests:
 
   irc-lab.py certs DIR                 a CA and a certificate for localhost signed by it
-                                       (server.pem, and expired.pem, valid for no time)
+                                       (server.pem, and expired.pem, valid for no time),
+                                       and a user's (client.pem, the key in it too)
   irc-lab.py inspircd DIR CERTS [--link DIR2] [--expired] [--fakelag] [--soak]
                                        start InspIRCd (ports chosen free, TLS with the
                                        certificate in CERTS) and print
@@ -15,7 +16,8 @@
   irc-lab.py ngircd DIR [PASSWORD]     start ngircd (plain only; PASSWORD needed to connect
                                        when given), print {"plain": P, "pid": N}
   irc-lab.py scripted DIR [CERTS]      a server that offers draft/multiline and SASL PLAIN
-                                       (password "open sesame"), which no packaged server
+                                       (password "open sesame") and EXTERNAL (a client
+                                       certificate signed by the CA), which no packaged server
                                        does (over TLS with the certificate in CERTS when
                                        given): prints {"plain": P}, logs
                                        every line received to DIR/received.log, and
@@ -81,6 +83,15 @@ def certs(folder):
     run("openssl", "x509", "-req", "-in", "server.csr", "-CA", "ca.pem", "-CAkey", "ca.key", "-CAcreateserial",
         "-days", "0", "-extfile", "san.cnf", "-out", "expired.pem", cwd=folder)
     run("openssl", "dhparam", "-out", "dh.pem", "1024", cwd=folder)
+    # A user's certificate signed by the CA, with its key in the same file, for SASL EXTERNAL.
+    run("openssl", "req", "-newkey", "rsa:2048", "-nodes", "-subj", "/CN=carol",
+        "-keyout", "client.key", "-out", "client.csr", cwd=folder)
+    run("openssl", "x509", "-req", "-in", "client.csr", "-CA", "ca.pem", "-CAkey", "ca.key", "-CAcreateserial",
+        "-days", "30", "-out", "client.crt", cwd=folder)
+    with open(os.path.join(folder, "client.pem"), "w") as pem:
+        for name in ("client.crt", "client.key"):
+            with open(os.path.join(folder, name)) as part:
+                pem.write(part.read())
 
 
 INSPIRCD_MODULES = ["ssl_gnutls", "cap", "ircv3", "ircv3_servertime", "ircv3_echomessage", "ircv3_msgid",
@@ -286,6 +297,9 @@ def scripted(folder, certificates=None):
     if certificates:
         context = ssl.SSLContext(ssl.PROTOCOL_TLS_SERVER)
         context.load_cert_chain(os.path.join(certificates, "server.pem"), os.path.join(certificates, "server.key"))
+        # A client certificate signed by the test CA logs in with SASL EXTERNAL.
+        context.verify_mode = ssl.CERT_OPTIONAL
+        context.load_verify_locations(os.path.join(certificates, "ca.pem"))
     os.makedirs(folder, exist_ok=True)
     listener = socket.socket()
     listener.setsockopt(socket.SOL_SOCKET, socket.SO_REUSEADDR, 1)
@@ -316,6 +330,7 @@ def scripted(folder, certificates=None):
         pending = b""
         negotiating = False
         user_given = False
+        mechanism = None
 
         def welcome():
             send(b":scripted.test 001 " + nick + b" :Welcome to the scripted server")
@@ -341,13 +356,23 @@ def scripted(folder, certificates=None):
                 command = words[0].upper()
                 if command == b"CAP" and words[1] == b"LS":
                     negotiating = True
-                    send(b":scripted.test CAP * LS :batch server-time draft/multiline=max-bytes=4096,max-lines=24 sasl=PLAIN draft/chathistory")
+                    send(b":scripted.test CAP * LS :batch server-time draft/multiline=max-bytes=4096,max-lines=24 sasl=PLAIN,EXTERNAL draft/chathistory")
                 elif command == b"CAP" and words[1] == b"END":
                     negotiating = False
                     if user_given:
                         welcome()
-                elif command == b"AUTHENTICATE" and words[1] == b"PLAIN":
+                elif command == b"AUTHENTICATE" and words[1] in (b"PLAIN", b"EXTERNAL"):
+                    mechanism = words[1]
                     send(b"AUTHENTICATE +")
+                elif command == b"AUTHENTICATE" and mechanism == b"EXTERNAL":
+                    certificate = connection.getpeercert() if context else None
+                    subject = dict(item[0] for item in certificate["subject"]) if certificate else {}
+                    if words[1] == b"+" and "commonName" in subject:
+                        account = subject["commonName"].encode()
+                        send(b":scripted.test 900 " + nick + b" " + nick + b"!u@h " + account + b" :You are now logged in as " + account)
+                        send(b":scripted.test 903 " + nick + b" :SASL authentication successful")
+                    else:
+                        send(b":scripted.test 904 " + nick + b" :SASL authentication failed (no client certificate)")
                 elif command == b"AUTHENTICATE":
                     parts = base64.b64decode(words[1]).split(b"\0")
                     if len(parts) == 3 and parts[2] == b"open sesame":
