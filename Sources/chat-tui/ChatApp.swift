@@ -308,7 +308,9 @@ struct ChatApp {
                 screen.invalidate()
                 take(.widthRulesLearned(learned), for: nil)
             }
-            for link in links where running {
+            // A turn that read keys draws them before anything else is taken
+            // in: what the links have waits for the next turn, which comes at once.
+            for link in links where running && !ready.keyboard {
                 let events = link.events(ready: ready.ready, at: now)
                 openRooms(askedBy: link)
                 for (event, room) in events where running {

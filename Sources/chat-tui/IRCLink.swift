@@ -274,9 +274,29 @@ final class IRCLink: Link {
             return []
         case .request(let request):
             return carryOut(request, for: room, at: now)
+        case .loadOlderMessages(let first):
+            return olderHistory(of: room, before: first, at: now)
         default:
             return nil
         }
+    }
+
+    /// Where each room's older history from the server goes on from: the
+    /// first message of the last answer.
+    private var olderFrom: [String: Message] = [:]
+    /// Rooms waiting for older history from the server.
+    private var olderWaiting: Set<String> = []
+
+    /// Page Up past the start of a channel's room file: what the server keeps
+    /// from before `first` (or from before what it gave last), asked for and
+    /// given when it comes; nothing older where the server keeps no history.
+    private func olderHistory(of room: String, before first: Message?, at now: Moment) -> [Event] {
+        guard client.offersHistory, client.isRegistered, let target = target(of: room), client.features.isChannel(target)
+        else { return [.history([], reachedStart: true)] }
+        let reference = olderFrom[room] ?? first
+        write([client.history(of: target, before: reference.map { ($0.serverID, $0.time) })], at: now)
+        olderWaiting.insert(room)
+        return []
     }
 
     /// Writes what the rooms stored this turn, a read's worth in one flush; a
@@ -492,6 +512,9 @@ final class IRCLink: Link {
                 }
             }
             unconfirmed = [:]
+            // Older history asked for will not come on this connection.
+            for room in olderWaiting { events.append((.history([], reachedStart: false), room)) }
+            olderWaiting = []
             return events
         }
     }
@@ -587,6 +610,20 @@ final class IRCLink: Link {
                 }
             }
             return []
+        case .older(let channel, let messages, let reachedStart):
+            guard let room = networkRooms.label(forKey: client.features.caseMapping.folded(channel)),
+                  olderWaiting.remove(room) != nil else { return [] }
+            if let first = messages.first { olderFrom[room] = first }
+            // Shown, not stored: the room file keeps what was said in the order it came.
+            let recent = networkRooms.file(of: room)?.recent
+            let new = messages.filter { !(recent?.holds($0, byContent: true) ?? false) }
+            if new.isEmpty, !messages.isEmpty, !reachedStart, let target = target(of: room) {
+                // All held already (asked from a message newer than the history held): on, from the first given.
+                write([client.history(of: target, before: olderFrom[room].map { ($0.serverID, $0.time) })], at: now)
+                olderWaiting.insert(room)
+                return []
+            }
+            return [(.history(new, reachedStart: reachedStart), room)]
         case .left:
             return []
         case .nickChanged(let nick):

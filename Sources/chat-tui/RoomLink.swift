@@ -124,12 +124,14 @@ final class RoomLink: Link {
     }
 
     /// The next older lines of the room, as `Effect.loadOlderMessages` asks:
-    /// from before `first` when the room let go of what it held before that
-    /// message, else from where the last read ended. The room a replay is
-    /// shown in holds the replay alone: nothing is older.
-    private func olderHistory(before first: Message?, at now: Moment) -> Event {
+    /// from where the last read ended while the room's first message is the
+    /// oldest read, else (the room let go of what it held before `first`, or
+    /// `first` arrived while it was open) from before `first`. The room a
+    /// replay is shown in holds the replay alone: nothing is older. Nil for a
+    /// network's room whose file has nothing older: its network may have.
+    private func olderHistory(before first: Message?, at now: Moment) -> Event? {
         if case .replay = role { return .history([], reachedStart: true) }
-        if let first {
+        if let first, !(oldestRead.map { Self.same($0, first) } ?? false) {
             // Found among the lines since, the newest first; not found (the
             // file was replaced), the read goes on where it ended.
             _ = file.rewindHistory(toLineMatching: { line in
@@ -138,9 +140,15 @@ final class RoomLink: Link {
                 return Self.same(message, first)
             }, within: Self.rewindLines)
         }
-        guard file.hasOlderLines else { return .history([], reachedStart: true) }
+        guard file.hasOlderLines else {
+            if case .network = role { return nil }
+            return .history([], reachedStart: true)
+        }
         return history(file.olderLines(Self.olderHistoryLines), at: now)
     }
+
+    /// The oldest message read from the file, where reading back goes on from.
+    private var oldestRead: Message?
 
     /// How far back from the end of the file the first message a room still
     /// holds is looked for: well past what a room holds.
@@ -153,9 +161,14 @@ final class RoomLink: Link {
         return line.time == held.time && line.sender == held.sender && line.text == held.text
     }
 
-    /// Lines read back from the room file as history, saying whether they reach its start.
+    /// Lines read back from the room file as history, saying whether they
+    /// reach its start (a network's room asks its network for what is older).
     private func history(_ lines: [String], at now: Moment) -> Event {
-        .history(lines.compactMap { read($0, now: now.wall) }, reachedStart: !file.hasOlderLines)
+        let messages = lines.compactMap { read($0, now: now.wall) }
+        if let first = messages.first { oldestRead = first }
+        var reachedStart = !file.hasOlderLines
+        if case .network = role { reachedStart = false }
+        return .history(messages, reachedStart: reachedStart)
     }
 
     /// A line of the room file as a message, marked as the user's own when it is.
@@ -213,7 +226,7 @@ final class RoomLink: Link {
                 return before + [.deliveryFailed(id, error.reason)]
             }
         case .loadOlderMessages(let first):
-            return [olderHistory(before: first, at: now)]
+            return olderHistory(before: first, at: now).map { [$0] }
         default:
             return nil
         }

@@ -72,6 +72,41 @@ import Testing
         #expect(echo.events == [.confirmed(label: sent.label, serverID: "new", time: Self.now)])
     }
 
+    @Test func olderHistoryComesWholeAndEachAnswerGoesToTheQuestionAskedFirst() {
+        var client = Self.registered(capabilities: "batch echo-message server-time draft/chathistory")
+        #expect(Self.wire([client.history(of: "#chat", after: ("m9", nil))]) == ["CHATHISTORY AFTER #chat msgid=m9 100"])
+        #expect(Self.wire([client.history(of: "#Chat", before: ("m1", nil), limit: 2)]) == ["CHATHISTORY BEFORE #Chat msgid=m1 2"])
+        #expect(Self.wire([client.history(of: "#chat", before: (nil, Timestamp(rfc3339: "2026-12-01T10:00:05Z")))])
+                == ["CHATHISTORY BEFORE #chat timestamp=2026-12-01T10:00:05.000Z 100"])
+        // The AFTER's answer first: its lines are said again one by one.
+        Self.feed(&client, ":irc.test BATCH +a chathistory #chat")
+        let after = Self.feed(&client, "@batch=a;msgid=m10 :bob!b@h PRIVMSG #chat :newer")
+        Self.feed(&client, ":irc.test BATCH -a")
+        guard case .replayed(let newer, _) = after.events.first else {
+            Issue.record("AFTER's lines are replayed: \(after.events)")
+            return
+        }
+        #expect(newer.text == "newer")
+        // Then the first BEFORE's: gathered, given whole at its end; two asked, two came.
+        Self.feed(&client, ":irc.test BATCH +b chathistory #chat")
+        #expect(Self.feed(&client, "@batch=b;msgid=m0;time=2026-12-01T09:00:00.000Z :bob!b@h PRIVMSG #chat :older").events.isEmpty)
+        #expect(Self.feed(&client, "@batch=b;msgid=me0 :me!~me@host PRIVMSG #chat :mine, long ago").events.isEmpty,
+                "the user's own old line is history, not an echo")
+        let ended = Self.feed(&client, ":irc.test BATCH -b")
+        guard case .older(let channel, let messages, let reachedStart) = ended.events.first else {
+            Issue.record("the batch is given whole: \(ended.events)")
+            return
+        }
+        #expect(channel == "#chat" && messages.map(\.text) == ["older", "mine, long ago"] && !reachedStart)
+        #expect(messages[1].isOwn)
+        // The second BEFORE is refused: nothing older, and no question is left waiting.
+        let refused = Self.feed(&client, ":irc.test FAIL CHATHISTORY MESSAGE_ERROR BEFORE #chat :no history")
+        #expect(refused.events == [.older(channel: "#chat", messages: [], reachedStart: true)])
+        Self.feed(&client, ":irc.test BATCH +c chathistory #chat")
+        let unasked = Self.feed(&client, "@batch=c :bob!b@h PRIVMSG #chat :unasked")
+        #expect(unasked.events.count == 1, "a batch nobody asked for is taken line by line")
+    }
+
     @Test func aBouncersPlaybackIsSaidAgainWithItsOriginalTimesAndConfirmsNothing() {
         #expect(!Self.registered(capabilities: "batch echo-message server-time").playsBack)
         var client = Self.registered(capabilities: "batch echo-message server-time znc.in/self-message")

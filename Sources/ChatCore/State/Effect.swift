@@ -7,10 +7,10 @@ public enum Effect: Equatable, Sendable {
     /// `Event.deliveryFailed` naming `id`.
     case send(LocalID, Message)
     /// Read older messages of the room and answer with `Event.history`: the
-    /// user reads back near the first message held. `before` is that first
-    /// message when the room let go of older ones it held (it keeps at most
-    /// its `scrollbackLimit`): they are read back from before it, not from
-    /// where the last history read ended.
+    /// user reads back near `before`, the first message held (nil when none
+    /// is). The room may have let go of older ones it held (it keeps at most
+    /// its `scrollbackLimit`), or may hold as its first a message that arrived
+    /// while it was open: what is older is what came before that message.
     case loadOlderMessages(before: Message?)
     /// The user asked to leave chat-tui.
     case quit

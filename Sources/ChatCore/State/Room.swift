@@ -36,9 +36,6 @@ public struct Room: Sendable {
     private var completion: Completion?
     /// The server ids of the messages the room holds, so none is shown twice.
     private var serverIDs: Set<String> = []
-    /// True once the room let go of messages it held, until history is read
-    /// again: older messages are then read from before the first one held.
-    private var forgotOldest = false
     /// What the room's link says of itself in the room bar (`reconnecting in
     /// 4 s`), while it has something to say.
     public private(set) var linkStatus: String?
@@ -255,7 +252,6 @@ public struct Room: Sendable {
         case .history(let older, let reachedStart):
             historyRead = true
             olderMessagesAsked = false
-            forgotOldest = false
             heldFromStart = reachedStart
             firstMessageID -= older.count
             messages.prepend(contentsOf: older)
@@ -323,7 +319,7 @@ public struct Room: Sendable {
         if case .history = event {
         } else if !olderMessagesAsked, wantsOlderMessages {
             olderMessagesAsked = true
-            effects.append(.loadOlderMessages(before: forgotOldest && !messages.isEmpty ? messages[0] : nil))
+            effects.append(.loadOlderMessages(before: messages.isEmpty ? nil : messages[0]))
         }
         return effects
     }
@@ -456,7 +452,6 @@ public struct Room: Sendable {
             let removed = messages.removeOldestBlock()
             guard removed > 0 else { break }
             firstMessageID += removed
-            forgotOldest = true
         }
         if let position = scrolledTo, position.messageID < firstMessageID {
             scrolledTo = PanePosition(messageID: firstMessageID, row: 0)

@@ -28,7 +28,8 @@ extension IRCClient {
             }
         }
         let isOwn = fromUser && same(sender, nick)
-        let isHistory = message.tag("batch").map(historyBatches.contains) ?? false
+        let older = message.tag("batch").flatMap { olderBatches[$0] != nil ? $0 : nil }
+        let isHistory = older != nil || (message.tag("batch").map(historyBatches.contains) ?? false)
         if isOwn, echoes, !isHistory, confirmEcho(of: message.parameters[1], to: target, label: message.tag("label"),
                                                   serverID: message.tag("msgid"), time: time, &reply) {
             return
@@ -44,7 +45,11 @@ extension IRCClient {
         let (plain, runs) = IRCFormatting.parse(text)
         let said = Message(sender: fromUser ? sender : (sender.isEmpty ? "server" : sender), text: plain, time: time,
                            kind: kind, isOwn: isOwn, formatting: runs, serverID: message.tag("msgid"))
-        reply.events.append(isHistory ? .replayed(said, place) : .message(said, place))
+        if let older {
+            olderBatches[older]!.messages.append(said)
+        } else {
+            reply.events.append(isHistory ? .replayed(said, place) : .message(said, place))
+        }
     }
 
     /// Marks off an echo of what the user sent, by its label or else by its
@@ -70,8 +75,20 @@ extension IRCClient {
         let id = String(reference.dropFirst())
         if reference.hasPrefix("+") {
             // History, and a bouncer's playback of what was said meanwhile (or again).
-            if message.parameters.count >= 2,
-               message.parameters[1].hasSuffix("chathistory") || message.parameters[1] == Self.playbackBatch {
+            if message.parameters.count >= 2, message.parameters[1].hasSuffix("chathistory") {
+                // The answer to the oldest question still open in its channel.
+                let channel = message.parameters.count >= 3 ? message.parameters[2] : ""
+                let key = features.caseMapping.folded(channel)
+                let ask = historyAsked[key]?.first
+                if ask != nil { historyAsked[key]!.removeFirst() }
+                if let ask, ask.older {
+                    olderBatches[id] = (channel, ask.limit, [])
+                } else {
+                    historyBatches.insert(id)
+                }
+                return
+            }
+            if message.parameters.count >= 2, message.parameters[1] == Self.playbackBatch {
                 historyBatches.insert(id)
                 return
             }
@@ -79,10 +96,34 @@ extension IRCClient {
             batches[id] = IncomingBatch(opening: message, target: message.parameters[2])
         } else if reference.hasPrefix("-"), historyBatches.remove(id) != nil {
             return
+        } else if reference.hasPrefix("-"), let gathered = olderBatches.removeValue(forKey: id) {
+            reply.events.append(.older(channel: channel(gathered.channel)?.name ?? gathered.channel,
+                                       messages: gathered.messages, reachedStart: gathered.messages.count < gathered.limit))
         } else if reference.hasPrefix("-"), let gathered = batches.removeValue(forKey: id), let whole = gathered.message {
             let (send, events) = receive(whole, now: now)
             reply.send += send
             reply.events += events
         }
     }
+
+    /// `FAIL CHATHISTORY …`: the server will not give the history asked for
+    /// in the channel named; older history then has nothing more to give.
+    mutating func historyRefused(_ message: IRCMessage, _ reply: inout Reply) {
+        for parameter in message.parameters.dropFirst() {
+            let key = features.caseMapping.folded(parameter)
+            guard let ask = historyAsked[key]?.first else { continue }
+            historyAsked[key]!.removeFirst()
+            if ask.older {
+                reply.events.append(.older(channel: channel(parameter)?.name ?? parameter, messages: [], reachedStart: true))
+            }
+            return
+        }
+    }
+}
+
+/// History asked for in a channel: older messages (Page Up) or what came
+/// after the last one held, and how many at most.
+struct HistoryAsk: Sendable {
+    let older: Bool
+    let limit: Int
 }

@@ -33,6 +33,11 @@ public struct IRCClient: Sendable {
     /// The `chathistory` and `znc.in/playback` batches being received, by
     /// reference: their lines were said before, not echoes of what the user just sent.
     var historyBatches: Set<String> = []
+    /// The history asked for in each channel (by folded name) and not yet
+    /// answered, in the order asked: the server answers in that order.
+    var historyAsked: [String: [HistoryAsk]] = [:]
+    /// Batches of older history being gathered, by reference, to be given whole.
+    var olderBatches: [String: (channel: String, limit: Int, messages: [Message])] = [:]
     /// The nick the user wants: the identity's, or the last one `/nick` asked
     /// for. A nick lost to a collision is taken back when it frees up.
     var wantedNick: String
@@ -121,6 +126,8 @@ public struct IRCClient: Sendable {
             if !autoJoin.isEmpty { reply.send.append(IRCMessage(command: "JOIN", parameters: [autoJoin.joined(separator: ",")])) }
         case "005":
             features.apply(isupport: message)
+        case "FAIL" where parameters.first == "CHATHISTORY":
+            historyRefused(message, &reply)
         case "433":
             let taken = parameters.count > 1 ? parameters[1] : nick
             if isRegistered {

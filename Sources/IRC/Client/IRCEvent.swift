@@ -9,6 +9,10 @@ public enum IRCEvent: Equatable, Sendable {
     /// A message said before, sent again: history after a gap, or a bouncer's
     /// playback. The room may hold it already.
     case replayed(Message, IRCTarget)
+    /// Messages from before those held in `channel`, oldest first, as
+    /// `history(of:before:)` asked (Page Up past the start of the room
+    /// file); `reachedStart` when the server has nothing older.
+    case older(channel: String, messages: [Message], reachedStart: Bool)
     /// The message sent with this label was echoed back by the server (or,
     /// when the server does not echo, written): it is sent, with the id and
     /// the time the server gave it.

@@ -117,16 +117,33 @@ extension IRCClient {
 
     /// The line that asks for what was said in `channel` after the last
     /// message held (by its id, else its time), or, with none, the latest.
-    public func history(of channel: String, after last: (serverID: String?, time: Timestamp?)?,
-                        limit: Int = 100) -> IRCMessage {
-        if let id = last?.serverID {
-            return IRCMessage(command: "CHATHISTORY", parameters: ["AFTER", channel, "msgid=" + id, String(limit)])
-        }
-        if let time = last?.time {
-            let stamp = time.rfc3339.dropLast() + ".000Z"
-            return IRCMessage(command: "CHATHISTORY", parameters: ["AFTER", channel, "timestamp=" + stamp, String(limit)])
-        }
-        return IRCMessage(command: "CHATHISTORY", parameters: ["LATEST", channel, "*", String(limit)])
+    /// Its answer comes as `.replayed` messages.
+    public mutating func history(of channel: String, after last: (serverID: String?, time: Timestamp?)?,
+                                 limit: Int = 100) -> IRCMessage {
+        asked(history: HistoryAsk(older: false, limit: limit), in: channel)
+        return IRCMessage(command: "CHATHISTORY", parameters: Self.historyParameters("AFTER", channel, last, limit))
+    }
+
+    /// The line that asks for what was said in `channel` before the first
+    /// message held (by its id, else its time), or, with none, the latest:
+    /// Page Up past the start of the room file. Its answer comes whole, as
+    /// one `.older` event.
+    public mutating func history(of channel: String, before first: (serverID: String?, time: Timestamp?)?,
+                                 limit: Int = 100) -> IRCMessage {
+        asked(history: HistoryAsk(older: true, limit: limit), in: channel)
+        return IRCMessage(command: "CHATHISTORY", parameters: Self.historyParameters("BEFORE", channel, first, limit))
+    }
+
+    private mutating func asked(history ask: HistoryAsk, in channel: String) {
+        historyAsked[features.caseMapping.folded(channel), default: []].append(ask)
+    }
+
+    /// `AFTER`/`BEFORE` a message by its id, else its time; `LATEST` with neither.
+    private static func historyParameters(_ direction: String, _ channel: String,
+                                          _ reference: (serverID: String?, time: Timestamp?)?, _ limit: Int) -> [String] {
+        if let id = reference?.serverID { return [direction, channel, "msgid=" + id, String(limit)] }
+        if let time = reference?.time { return [direction, channel, "timestamp=" + time.rfc3339.dropLast() + ".000Z", String(limit)] }
+        return ["LATEST", channel, "*", String(limit)]
     }
 
     /// The line that leaves `channel`, with the reason others see.

@@ -130,7 +130,7 @@ import Testing
         #expect(chat.state.apply(.history(lines), now: chat.now).isEmpty, "history never asks at once")
         var asked = 0
         for _ in 0..<40 {
-            asked += chat.state.apply(.key(.pageUp), now: chat.now).filter { $0 == .loadOlderMessages(before: nil) }.count
+            asked += chat.state.apply(.key(.pageUp), now: chat.now).filter { if case .loadOlderMessages = $0 { true } else { false } }.count
         }
         #expect(chat.state.wantsOlderMessages)
         #expect(asked == 1, "asked once while the answer is on its way")
@@ -151,11 +151,11 @@ import Testing
         let now = Harness().now
         var asked = false
         while !asked {
-            asked = session.apply(.key(.pageUp), now: now).contains { $0.effect == .loadOlderMessages(before: nil) }
+            asked = session.apply(.key(.pageUp), now: now).contains { if case .loadOlderMessages = $0.effect { true } else { false } }
         }
         session.apply(.history([]), to: "local", now: now)
         #expect(session.focused.wantsOlderMessages, "an empty chunk leaves the pane still wanting")
         let effects = session.apply(.resize(TerminalSize(columns: 50, rows: 10)), now: now)
-        #expect(effects == [Session.RoomEffect(room: "local", effect: .loadOlderMessages(before: nil))])
+        #expect(effects == [Session.RoomEffect(room: "local", effect: .loadOlderMessages(before: session.focused.messages.first))])
     }
 }

@@ -77,13 +77,13 @@ import Testing
             asked = state.apply(.key(.pageUp), now: now).filter { if case .loadOlderMessages = $0 { true } else { false } }
         }
         #expect(asked == [.loadOlderMessages(before: first)], "read back from before the first message held")
-        // Once history is read again, the next read goes on from where that one ended.
-        state.apply(.history([Message(sender: "feed", text: "earlier", time: now)]), now: now)
+        let earlier = Message(sender: "feed", text: "earlier", time: now)
+        state.apply(.history([earlier]), now: now)
         asked = []
         for _ in 0..<10_000 where asked.isEmpty {
             asked = state.apply(.key(.pageUp), now: now).filter { if case .loadOlderMessages = $0 { true } else { false } }
         }
-        #expect(asked == [.loadOlderMessages(before: nil)])
+        #expect(asked == [.loadOlderMessages(before: earlier)], "then from before what history gave")
         // A message let go of no longer counts as held: given again, it is shown.
         state.apply(.received(Message(sender: "feed", text: "m0", time: now, serverID: "id0")), now: now)
         #expect(state.messages.last?.serverID == "id0")

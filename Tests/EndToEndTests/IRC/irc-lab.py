@@ -396,11 +396,18 @@ def scripted(folder, certificates=None):
                     channel = words[2]
                     with lock:
                         entries = list(history.get(channel, []))
+                    limit = int(words[4]) if len(words) > 4 else 100
+                    ids = [entry[0] for entry in entries]
                     if words[1] == b"AFTER" and words[3].startswith(b"msgid="):
-                        ids = [entry[0] for entry in entries]
                         wanted = words[3][6:]
                         entries = entries[ids.index(wanted):] if wanted in ids else entries
-                    history_batch(send, b"h" + str(len(entries)).encode(), channel, entries[-100:])
+                    elif words[1] == b"BEFORE" and words[3].startswith(b"msgid="):
+                        # What came before the message named, that one left out.
+                        wanted = words[3][6:]
+                        entries = entries[:ids.index(wanted)] if wanted in ids else []
+                    elif words[1] == b"BEFORE":
+                        entries = [entry for entry in entries if entry[1] < words[3][10:]]
+                    history_batch(send, b"h" + str(len(entries)).encode(), channel, entries[-limit:])
                 elif command == b"PRIVMSG" and words[1].startswith(b"#"):
                     text = body.split(b" :", 1)[1] if b" :" in body else words[-1]
                     with lock:
@@ -412,8 +419,9 @@ def scripted(folder, certificates=None):
                         with lock:
                             channel_history = history.setdefault(channel, [])
                             if not channel_history:
-                                for n in (1, 2, 3):
-                                    channel_history.append((b"h%d" % n, b"2026-12-01T10:00:0%d.000Z" % n,
+                                # #long keeps more than one answer holds: Page Up asks for the rest.
+                                for n in range(1, 251 if channel == b"#long" else 4):
+                                    channel_history.append((b"h%d" % n, b"2026-12-01T10:%02d:%02d.000Z" % (n // 60, n % 60),
                                                             b"dana!d@h", b"old message %d" % n))
                             else:
                                 sessions["joins"] += 1
