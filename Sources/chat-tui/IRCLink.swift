@@ -508,7 +508,7 @@ final class IRCLink: Link {
             // not sent again without the user (it stays in the outbox).
             for entry in unconfirmed.values {
                 if let id = entry.id {
-                    events.append((.deliveryFailed(id, "not confirmed: the connection was lost before the server echoed it"), entry.room))
+                    events.append((.deliveryUnconfirmed(id, "not confirmed: the connection was lost before the server echoed it"), entry.room))
                 }
             }
             unconfirmed = [:]

@@ -26,6 +26,10 @@ public enum Event: Equatable, Sendable {
     /// The message `Effect.send` sent with this id could not be stored or sent,
     /// and why. Under `SendRule.keepDraftUntilStored` it stays in the composer.
     case deliveryFailed(LocalID, String)
+    /// The message was sent, but the link was lost before the network
+    /// confirmed it: the network may have it. Shown as not sent, for
+    /// `/resend`, until the network's history shows it was said.
+    case deliveryUnconfirmed(LocalID, String)
     /// The draft left unsent when the room was last open, to continue; the caret
     /// goes to its end.
     case draftRestored(String)

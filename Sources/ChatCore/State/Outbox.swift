@@ -10,6 +10,9 @@ public struct Outbox: Sendable {
         /// Its id in the room's timeline while it is shown there (pending or
         /// failed); nil while the composer still holds it instead.
         let shownAs: Int?
+        /// True when it was sent but not confirmed: the network may have it,
+        /// and its history showing it says it was.
+        var mayHaveArrived = false
     }
 
     public private(set) var entries: [Entry] = []
@@ -20,10 +23,10 @@ public struct Outbox: Sendable {
     public var isEmpty: Bool { entries.isEmpty }
 
     /// Adds `message` at the end and returns the id it goes out with.
-    mutating func add(_ message: Message, shownAs: Int?) -> LocalID {
+    mutating func add(_ message: Message, shownAs: Int?, mayHaveArrived: Bool = false) -> LocalID {
         let id = LocalID(value: nextID)
         nextID += 1
-        entries.append(Entry(id: id, message: message, shownAs: shownAs))
+        entries.append(Entry(id: id, message: message, shownAs: shownAs, mayHaveArrived: mayHaveArrived))
         revision += 1
         return id
     }
@@ -31,6 +34,19 @@ public struct Outbox: Sendable {
     /// The entry with `id`, if it is still on its way.
     func entry(_ id: LocalID) -> Entry? {
         entries.first { $0.id == id }
+    }
+
+    /// Notes that the entry with `id` was sent but not confirmed.
+    mutating func markMayHaveArrived(_ id: LocalID) {
+        guard let index = entries.firstIndex(where: { $0.id == id }) else { return }
+        entries[index].mayHaveArrived = true
+    }
+
+    /// The id of the first entry that may have arrived and is `message` (the
+    /// user's own, said the same way), if one is.
+    func arrival(of message: Message) -> LocalID? {
+        guard message.isOwn else { return nil }
+        return entries.first { $0.mayHaveArrived && $0.message.text == message.text && $0.message.kind == message.kind }?.id
     }
 
     /// Takes the entry with `id` out: it was confirmed.

@@ -244,6 +244,14 @@ public struct Room: Sendable {
                 if holds(serverID: id) { break }
                 serverIDs.insert(id)
             }
+            // One of the user's that the network never confirmed, in its
+            // history after all: it was said, and is shown once, as sent.
+            if let id = outbox.arrival(of: message), let entry = outbox.remove(id) {
+                if let shown = entry.shownAs, let index = messageIndex(forID: shown) {
+                    messages.update(at: index, delivery: .sent, serverID: message.serverID)
+                }
+                break
+            }
             receive(message, display: display)
             received += 1
         case .unreadable(let message):
@@ -271,8 +279,9 @@ public struct Room: Sendable {
                 message.serverID = serverID
                 show(sent: message, display: display)
             }
-        case .deliveryFailed(let id, let reason):
+        case .deliveryFailed(let id, let reason), .deliveryUnconfirmed(let id, let reason):
             guard let entry = outbox.entry(id) else { break }
+            if case .deliveryUnconfirmed = event { outbox.markMayHaveArrived(id) }
             if let shown = entry.shownAs {
                 // It stays in the outbox, shown as failed, for the user to send again.
                 if let index = messageIndex(forID: shown) { messages.update(at: index, delivery: .failed(reason)) }
@@ -301,7 +310,7 @@ public struct Room: Sendable {
                 shown.isOwn = true
                 shown.delivery = .failed("not confirmed: chat-tui ended before the server confirmed it")
                 receive(shown, display: display)
-                _ = outbox.add(message, shownAs: messageID(at: messages.count - 1))
+                _ = outbox.add(message, shownAs: messageID(at: messages.count - 1), mayHaveArrived: true)
             }
         case .completionNames(let nicks, let channels):
             members = nicks

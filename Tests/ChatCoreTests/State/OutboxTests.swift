@@ -40,6 +40,40 @@ import Testing
         #expect(state.outbox.isEmpty)
     }
 
+    @Test func aMessageNeverConfirmedIsMarkedSentWhenTheNetworksHistoryShowsIt() {
+        var state = ChatState(room: "#dev", nick: "alice", size: TerminalSize(columns: 40, rows: 10),
+                              sendRule: .showPending)
+        state.apply(.text("did it arrive?"), now: now)
+        let lost = sends(in: state.apply(.key(.enter), now: now))[0].0
+        state.apply(.text("refused"), now: now)
+        let refused = sends(in: state.apply(.key(.enter), now: now))[0].0
+        state.apply(.deliveryUnconfirmed(lost, "not confirmed: the connection was lost"), now: now)
+        state.apply(.deliveryFailed(refused, "cannot send to channel"), now: now)
+        #expect(state.messages.map(\.delivery) == [.failed("not confirmed: the connection was lost"), .failed("cannot send to channel")])
+        // Someone else saying the same is not the user's message arriving.
+        state.apply(.received(Message(sender: "bob", text: "did it arrive?", time: now)), now: now)
+        #expect(state.outbox.entries.count == 2)
+        // The history after reconnecting holds the user's message: it was said.
+        state.apply(.received(Message(sender: "alice", text: "did it arrive?", time: now, isOwn: true, serverID: "m7")), now: now)
+        #expect(state.outbox.entries.map(\.id) == [refused], "confirmed by the history, and only that one")
+        #expect(state.messages.filter { $0.text == "did it arrive?" && $0.isOwn }.count == 1, "shown once")
+        #expect(state.messages[0].delivery == .sent && state.messages[0].serverID == "m7")
+        // A refused message may not have arrived: the same words said again are a new message.
+        state.apply(.received(Message(sender: "alice", text: "refused", time: now, isOwn: true)), now: now)
+        #expect(state.outbox.entries.map(\.id) == [refused])
+        #expect(state.messages.filter { $0.text == "refused" }.count == 2)
+    }
+
+    @Test func aMessageRestoredAfterAKillIsMarkedSentWhenTheHistoryShowsIt() {
+        var state = ChatState(room: "#dev", nick: "alice", size: TerminalSize(columns: 40, rows: 10),
+                              sendRule: .showPending)
+        state.apply(.unconfirmedRestored([Message(sender: "alice", text: "before the kill", time: now, isOwn: true)]), now: now)
+        #expect(state.outbox.entries.count == 1)
+        state.apply(.received(Message(sender: "alice", text: "before the kill", time: now, isOwn: true)), now: now)
+        #expect(state.outbox.isEmpty)
+        #expect(state.messages.map(\.delivery) == [.sent])
+    }
+
     @Test func aPendingMessageIsDimAndAFailedOneSaysWhyUnderIt() {
         var state = ChatState(room: "#dev", nick: "alice", size: TerminalSize(columns: 40, rows: 10),
                               sendRule: .showPending)
