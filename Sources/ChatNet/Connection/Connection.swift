@@ -208,7 +208,7 @@ public final class Connection {
     /// The most bytes one `advance` reads: a pour is taken in turns short
     /// enough (a few milliseconds of work) that a key typed meanwhile waits
     /// for one turn, not for everything the server has sent.
-    public static let readLimit = 16384
+    public static let readLimit = 4096
 
     /// True when `advance` stopped reading at `readLimit` with more to read:
     /// it should be called again without waiting for the socket, since what
