@@ -38,6 +38,9 @@ final class IRCLink: Link {
     private var queued: [(room: String, id: LocalID?, message: Message)] = []
     /// What the network's room's status last said, so it is said again only when it changes.
     private var status: String?
+    /// Why the last connection ended, in brief, while chat-tui waits to try
+    /// again (the network's room says it whole).
+    private var lastProblem: String?
     /// What waits to go to the server at the pace it tolerates: a paste must
     /// not get the user thrown out for flooding.
     private var outgoing = OutgoingQueue()
@@ -237,6 +240,7 @@ final class IRCLink: Link {
         let current: String?
         if let retryAt {
             current = "reconnecting in \(max(1, Int((retryAt - now.monotonic).rounded(.up)))) s"
+                + (lastProblem.map { ": " + $0 } ?? "")
         } else if client.isRegistered || quitting {
             current = nil
         } else {
@@ -498,6 +502,7 @@ final class IRCLink: Link {
             registeredAt = nil
             var text = quitting ? "disconnected from \(network)" : "disconnected from \(network): \(problem)"
             if !quitting {
+                lastProblem = problem.brief
                 let delay = backoff.delay(jitter: Double.random(in: 0..<1))
                 retryAt = now.monotonic + delay
                 text += "; trying again in \(Int(delay.rounded(.up))) s (/reconnect tries at once)"

@@ -91,6 +91,9 @@ import Testing
         connection.abandon(.timedOut(seconds: 30))
         #expect(connection.advance() == [.closed(.timedOut(seconds: 30))])
         #expect(ConnectionProblem.timedOut(seconds: 30).description == "no connection after 30 seconds")
+        #expect(ConnectionProblem.refused(address: "a:1", reason: "Connection refused").brief == "refused",
+                "the room bar has room for a word or two")
+        #expect(ConnectionProblem.lost("error:0A000126:SSL routines::unexpected eof while reading").brief == "connection lost")
     }
 
     @Test func fingerprintsAreReadAsOpenSSLPrintsThemAndShownOneWay() {

@@ -25,6 +25,24 @@ public enum ConnectionProblem: Error, Equatable, Sendable, CustomStringConvertib
     /// A call to the system failed.
     case system(String, Int32)
 
+    /// The problem in a word or two, where there is room for no more (the
+    /// room bar); `description` says it whole.
+    public var brief: String {
+        switch self {
+        case .lookupFailed: "address not found"
+        case .refused: "refused"
+        case .untrusted: "certificate not trusted"
+        case .handshakeFailed: "TLS failed"
+        case .closedByServer: "closed by the server"
+        case .timedOut: "timed out"
+        case .noAnswer: "no answer"
+        case .lost: "connection lost"
+        case .unreadableCA: "CA file unreadable"
+        case .unreadableCertificate: "certificate unusable"
+        case .system: "system error"
+        }
+    }
+
     public var description: String {
         switch self {
         case .lookupFailed(let reason): return "cannot find the server's address: \(reason)"

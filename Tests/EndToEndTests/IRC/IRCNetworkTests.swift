@@ -291,8 +291,9 @@ extension EndToEnd {
             try bob.waitUntil("bob reads alice") { _ in bob.messages(to: "#test") == ["before"] }
 
             server.send(SIGKILL)
-            try alice.waitUntil("the room bar says when it tries again") { screen, _ in
+            try alice.waitUntil("the room bar says when it tries again, and why it has to") { screen, _ in
                 roomBar(screen).contains("1:localhost:\(tls) (reconnecting in ")
+                    && ["closed by the server", "connection lost", "refused"].contains { roomBar(screen).contains(" s: \($0))") }
             }
             for text in ["while down 1", "while down 2 🌧"] {
                 try alice.type(text)
