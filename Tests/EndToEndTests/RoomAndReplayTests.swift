@@ -159,14 +159,27 @@ extension EndToEnd {
             try session.waitUntil("the room's first message is at the top", timeout: 60) { screen, _ in
                 screen[0].hasSuffix("old-00000")
             }
-            // Paging down from there, what was let go of comes right after what was there before it.
-            var screen = try session.screen()
-            for _ in 0..<10 where !screen.contains(where: { $0.hasSuffix("old-00999") }) {
-                try session.press("NPage")
-                screen = try session.waitUntil("a page down") { now, _ in now != screen }
+            // Paging down from there, what was let go of comes right after what
+            // was there before it: each page whole (a capture taken while the
+            // page is drawn mixes two) holds consecutive lines, old-00999 then new-000000.
+            func numbers(_ screen: [String]) -> [Int] {
+                screen.compactMap { line in
+                    if let range = line.range(of: "old-") { return Int(line[range.upperBound...]) }
+                    if let range = line.range(of: "new-") { return Int(line[range.upperBound...]).map { 1000 + $0 } }
+                    return nil
+                }
             }
-            let index = try #require(screen.firstIndex { $0.hasSuffix("old-00999") })
-            #expect(screen[index + 1].hasSuffix("new-000000"), "no gap: \(screen[index + 1])")
+            func whole(_ screen: [String]) -> Bool {
+                let shown = numbers(screen)
+                return !shown.isEmpty && zip(shown, shown.dropFirst()).allSatisfy { $1 == $0 + 1 }
+            }
+            var screen = try session.waitUntil("the first page is drawn whole") { now, _ in whole(now) }
+            for _ in 0..<10 where !numbers(screen).contains(1000) {
+                try session.press("NPage")
+                screen = try session.waitUntil("a page down, drawn whole, with no gap") { now, _ in now != screen && whole(now) }
+            }
+            let index = try #require(screen.firstIndex { $0.hasSuffix("new-000000") })
+            #expect(index > 0 && screen[index - 1].hasSuffix("old-00999"), "no gap: \(screen[max(0, index - 1)])")
         }
 
         @Test func anotherRoomIsAnotherFile() throws {

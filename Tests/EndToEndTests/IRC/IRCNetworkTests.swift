@@ -590,18 +590,25 @@ extension EndToEnd {
             #expect(received.contains("CHATHISTORY BEFORE #long msgid=h151 100"), "from the first held")
             #expect(received.contains("CHATHISTORY BEFORE #long msgid=h51 100"), "then from the first it gave")
             #expect(!received.contains { $0.hasPrefix("CHATHISTORY BEFORE #long msgid=h1 ") }, "fewer than asked: the start")
-            // Paging down, each message is there once, in order.
-            var seen: [Int] = []
-            var screen = try alice.screen()
-            for _ in 0..<20 {
-                for line in screen {
-                    guard let range = line.range(of: "old message ") else { continue }
-                    let number = Int(line[range.upperBound...].prefix { $0.isNumber })!
-                    if seen.last.map({ number > $0 }) ?? true { seen.append(number) }
+            // Paging down, each message is there once, in order: each page
+            // whole (a capture taken while a page is drawn mixes two) holds
+            // consecutive numbers, and the pages together hold them all.
+            func numbers(_ screen: [String]) -> [Int] {
+                screen.compactMap { line in
+                    line.range(of: "old message ").flatMap { Int(line[$0.upperBound...].prefix { $0.isNumber }) }
                 }
+            }
+            func whole(_ screen: [String]) -> Bool {
+                let shown = numbers(screen)
+                return !shown.isEmpty && zip(shown, shown.dropFirst()).allSatisfy { $1 == $0 + 1 }
+            }
+            var seen: [Int] = []
+            var screen = try alice.waitUntil("the first page is drawn whole") { now, _ in whole(now) }
+            for _ in 0..<20 {
+                for number in numbers(screen) where seen.last.map({ number > $0 }) ?? true { seen.append(number) }
                 if seen.last == 250 { break }
                 try alice.press("NPage")
-                screen = try alice.waitUntil("a page down") { now, _ in now != screen }
+                screen = try alice.waitUntil("a page down, drawn whole") { now, _ in now != screen && whole(now) }
             }
             #expect(seen == Array(1...250))
             // Not stored: the room file keeps what came, in the order it came.
