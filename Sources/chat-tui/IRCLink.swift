@@ -34,8 +34,8 @@ final class IRCLink: Link {
     private var registeredAt: Double?
     /// When the last registered connection was lost, until a new one registers.
     private var downSince: Double?
-    /// What the rooms sent while there was no connection, in order, sent once there is.
-    private var queued: [(room: String, id: LocalID?, message: Message)] = []
+    /// The user's messages on their way to the network.
+    private var sent = SentMessages()
     /// What the network's room's status last said, so it is said again only when it changes.
     private var status: String?
     /// Why the last connection ended, in brief, while chat-tui waits to try
@@ -44,14 +44,10 @@ final class IRCLink: Link {
     /// What waits to go to the server at the pace it tolerates: a paste must
     /// not get the user thrown out for flooding.
     private var outgoing = OutgoingQueue()
-    /// Messages the server will not echo: sent once their last line is written, by label.
-    private var confirmOnWrite: [String: (room: String, id: LocalID?, message: Message)] = [:]
     /// The rooms of this network, their labels and files.
     private var networkRooms: NetworkRooms
     /// Channels the user asked to join, by folded name, to show once joined.
     private var focusOnJoin: Set<String> = []
-    /// Messages sent and not confirmed yet, by their label.
-    private var unconfirmed: [String: (room: String, id: LocalID?, message: Message)] = [:]
     /// What happened while carrying out an effect, taken in at the next turn.
     private var deferred: [Connection.Happening] = []
     /// Events for rooms that had to be opened first, given at the next turn.
@@ -361,19 +357,15 @@ final class IRCLink: Link {
     private func say(_ message: Message, to target: String, room: String, id: LocalID?, at now: Moment) -> [Event] {
         guard connection.phase == .open, client.isRegistered else {
             // Shown as pending meanwhile, and sent in order once registered.
-            queued.append((room, id, message))
+            sent.wait((room, id, message))
             return []
         }
-        let sent = client.say(message.text, to: target, kind: message.kind)
+        let said = client.say(message.text, to: target, kind: message.kind)
         // Without an echo, a message is sent once its last line is written.
-        if sent.confirmedAtOnce {
-            confirmOnWrite[sent.label] = (room, id, message)
-        } else {
-            unconfirmed[sent.label] = (room, id, message)
-        }
-        let units = Self.units(of: sent.lines)
+        sent.sent((room, id, message), label: said.label, confirmedOnceWritten: said.confirmedAtOnce)
+        let units = Self.units(of: said.lines)
         enqueue(units.enumerated().map { index, unit in
-            OutgoingQueue.Unit(bytes: encoded(unit), own: true, label: sent.label, room: room, part: index + 1, parts: units.count)
+            OutgoingQueue.Unit(bytes: encoded(unit), own: true, label: said.label, room: room, part: index + 1, parts: units.count)
         }, at: now)
         return []
     }
@@ -412,7 +404,7 @@ final class IRCLink: Link {
         let due = outgoing.due(at: now.monotonic)
         for unit in due {
             connection.send(unit.bytes)
-            if unit.part == unit.parts, let label = unit.label, let entry = confirmOnWrite.removeValue(forKey: label) {
+            if unit.part == unit.parts, let label = unit.label, let entry = sent.written(label: label) {
                 waiting += confirmed(entry.message, room: entry.room, id: entry.id, serverID: nil).map { ($0, entry.room) }
             }
         }
@@ -489,15 +481,7 @@ final class IRCLink: Link {
             if registeredAt != nil, !quitting { downSince = now.monotonic }
             // A message none of whose lines went out is sent again after
             // reconnecting, in its place; one cut off half-way is not confirmed.
-            var requeued: [(room: String, id: LocalID?, message: Message)] = []
-            for unit in outgoing.stop() where unit.part == 1 {
-                guard let label = unit.label,
-                      let entry = unconfirmed.removeValue(forKey: label) ?? confirmOnWrite.removeValue(forKey: label) else { continue }
-                requeued.append(entry)
-            }
-            queued = requeued + queued
-            for (label, entry) in confirmOnWrite { unconfirmed[label] = entry }
-            confirmOnWrite = [:]
+            let lost = sent.connectionLost(unsent: outgoing.stop().filter { $0.part == 1 }.compactMap(\.label))
             if let registeredAt, now.monotonic - registeredAt >= Backoff.steady { backoff.reset() }
             registeredAt = nil
             var text = quitting ? "disconnected from \(network)" : "disconnected from \(network): \(problem)"
@@ -511,12 +495,11 @@ final class IRCLink: Link {
             if !quitting { events.append((.notice(.connectionLost(network: network, reason: problem.description)), nil)) }
             // Sent but not echoed: the server may have delivered it, so it is
             // not sent again without the user (it stays in the outbox).
-            for entry in unconfirmed.values {
+            for entry in lost {
                 if let id = entry.id {
                     events.append((.deliveryUnconfirmed(id, "not confirmed: the connection was lost before the server echoed it"), entry.room))
                 }
             }
-            unconfirmed = [:]
             // Older history asked for will not come on this connection.
             for room in olderWaiting { events.append((.history([], reachedStart: false), room)) }
             olderWaiting = []
@@ -564,14 +547,12 @@ final class IRCLink: Link {
             registeredAt = now.monotonic
             outgoing.start(at: now.monotonic)
             liveness = Liveness(idle: idleSeconds, now: now.monotonic)
-            var sent: [(event: Event, room: String?)] = []
-            let waitingToGo = queued
-            queued = []
-            for entry in waitingToGo {
+            var sentNow: [(event: Event, room: String?)] = []
+            for entry in sent.takeWaiting() {
                 guard let target = target(of: entry.room) else { continue }
                 var message = entry.message
                 message.sender = nick
-                sent += say(message, to: target, room: entry.room, id: entry.id, at: now).map { ($0, entry.room) }
+                sentNow += say(message, to: target, room: entry.room, id: entry.id, at: now).map { ($0, entry.room) }
             }
             // What was said while the link was down is not here (unless the
             // server gives its history, or plays it back): the rooms say so.
@@ -582,13 +563,13 @@ final class IRCLink: Link {
                 let text = "the link was down for \(Int((now.monotonic - since).rounded())) s: "
                     + "what was said meanwhile is not shown (the server keeps no history for chat-tui)"
                 for label in networkRooms.all where label != serverRoom {
-                    sent.append((received(Message(sender: "", text: text, time: now.wall, kind: .system), in: label), label))
+                    sentNow.append((received(Message(sender: "", text: text, time: now.wall, kind: .system), in: label), label))
                 }
             }
             let lineByLine = client.multiline == nil
             return rooms.flatMap { room -> [(event: Event, room: String?)] in
                 [(.lineByLine(lineByLine), room)] + (nick == client.identity.nick ? [] : [(.nickChanged(nick), room)])
-            } + sent
+            } + sentNow
         case .message(let message, let target):
             guard let room = room(for: target, kind: message.kind) else { return [] }
             return room == serverRoom ? [(received(message), room)] : arrived(message, in: room, replayed: false)
@@ -596,12 +577,12 @@ final class IRCLink: Link {
             guard let room = room(for: target, kind: message.kind) else { return [] }
             return room == serverRoom ? [(received(message), room)] : arrived(message, in: room, replayed: true)
         case .confirmed(let label, let serverID, let time):
-            guard var entry = unconfirmed.removeValue(forKey: label) else { return [] }
+            guard var entry = sent.answered(label: label) else { return [] }
             // Kept with the time the server gave it, as the others (and a bouncer's playback) have it.
             if let time { entry.message.time = time }
             return confirmed(entry.message, room: entry.room, id: entry.id, serverID: serverID).map { ($0, entry.room) }
         case .refused(let label, let reason):
-            guard let entry = unconfirmed.removeValue(forKey: label), let id = entry.id else { return [] }
+            guard let entry = sent.answered(label: label), let id = entry.id else { return [] }
             return [(.deliveryFailed(id, reason), entry.room)]
         case .joined(let channel):
             let key = client.features.caseMapping.folded(channel)
