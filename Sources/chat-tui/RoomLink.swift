@@ -116,6 +116,7 @@ final class RoomLink: Link {
     /// The room's last `count` lines, read after the first frame.
     func history(count: Int, at now: Moment) -> Event {
         let event = history(file.recentLines(count), at: now)
+        historyRead = true
         if case .history(let messages, _) = event {
             lastStored = messages.last
             for message in messages { recent.add(message) }
@@ -131,7 +132,7 @@ final class RoomLink: Link {
     /// network's room whose file has nothing older: its network may have.
     private func olderHistory(before first: Message?, at now: Moment) -> Event? {
         if case .replay = role { return .history([], reachedStart: true) }
-        if let first, !(oldestRead.map { Self.same($0, first) } ?? false) {
+        if let first, !(oldestRead.map { Self.same($0, first) } ?? false), !isOlderThanTheFile(first) {
             // Found among the lines since, the newest first; not found (the
             // file was replaced), the read goes on where it ended.
             _ = file.rewindHistory(toLineMatching: { line in
@@ -149,6 +150,18 @@ final class RoomLink: Link {
 
     /// The oldest message read from the file, where reading back goes on from.
     private var oldestRead: Message?
+    /// The file's first line, once read (or stored, in a file that was empty).
+    private var fileStart: Message?
+    /// True once the room's last lines were read (`history(count:)`).
+    private var historyRead = false
+
+    /// True when `message` was said before the file's first line: it came
+    /// from elsewhere (a network's older history), and no line of the file
+    /// can be it, so the file is not searched for it.
+    private func isOlderThanTheFile(_ message: Message) -> Bool {
+        guard let time = message.time, let start = fileStart?.time else { return false }
+        return time < start
+    }
 
     /// How far back from the end of the file the first message a room still
     /// holds is looked for: well past what a room holds.
@@ -166,6 +179,7 @@ final class RoomLink: Link {
     private func history(_ lines: [String], at now: Moment) -> Event {
         let messages = lines.compactMap { read($0, now: now.wall) }
         if let first = messages.first { oldestRead = first }
+        if !file.hasOlderLines, fileStart == nil { fileStart = messages.first }
         var reachedStart = !file.hasOlderLines
         if case .network = role { reachedStart = false }
         return .history(messages, reachedStart: reachedStart)
@@ -240,6 +254,8 @@ final class RoomLink: Link {
     /// `writeStored`, so a pour of messages costs a flush per read, not per message.
     func store(_ message: Message) {
         if message.isOwn { own.add(message.sender) }
+        // A file found empty when its history was read starts with what is stored first.
+        if historyRead, fileStart == nil, !file.hasOlderLines { fileStart = message }
         lastStored = message
         recent.add(message)
         unwritten.append(Transcript.encode(message))
