@@ -206,8 +206,8 @@ public final class Connection {
     }
 
     /// The most bytes one `advance` reads: a pour is taken in turns short
-    /// enough (a few milliseconds of work) that a key typed meanwhile waits
-    /// for one turn, not for everything the server has sent.
+    /// enough (about a millisecond of work, some twenty messages) that a key
+    /// typed meanwhile waits for one turn, not for everything the server has sent.
     public static let readLimit = 4096
 
     /// True when `advance` stopped reading at `readLimit` with more to read:
