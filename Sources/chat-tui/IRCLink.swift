@@ -293,10 +293,15 @@ final class IRCLink: Link {
     private func olderHistory(of room: String, before first: Message?, at now: Moment) -> [Event] {
         guard client.offersHistory, client.isRegistered, let target = target(of: room), client.features.isChannel(target)
         else { return [.history([], reachedStart: true)] }
-        let reference = olderFrom[room] ?? first
+        askOlder(in: room, of: target, before: olderFrom[room] ?? first, at: now)
+        return []
+    }
+
+    /// Asks the server what `target` (the channel of `room`) had before
+    /// `reference`, and waits for the answer.
+    private func askOlder(in room: String, of target: String, before reference: Message?, at now: Moment) {
         write([client.history(of: target, before: reference.map { ($0.serverID, $0.time) })], at: now)
         olderWaiting.insert(room)
-        return []
     }
 
     /// Writes what the rooms stored this turn, a read's worth in one flush; a
@@ -605,8 +610,7 @@ final class IRCLink: Link {
             let new = messages.filter { !(recent?.holds($0, byContent: true) ?? false) }
             if new.isEmpty, !messages.isEmpty, !reachedStart, let target = target(of: room) {
                 // All held already (asked from a message newer than the history held): on, from the first given.
-                write([client.history(of: target, before: olderFrom[room].map { ($0.serverID, $0.time) })], at: now)
-                olderWaiting.insert(room)
+                askOlder(in: room, of: target, before: olderFrom[room], at: now)
                 return []
             }
             return [(.history(new, reachedStart: reachedStart), room)]
