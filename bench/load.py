@@ -35,26 +35,35 @@ import time
 ROOT = os.path.dirname(os.path.dirname(os.path.abspath(__file__)))
 
 
+POUR_TEXT = "load %07d the quick brown fox 日本語"
+
+
+def pace(rate, seconds, send, sent):
+    """Calls send(numbers) with the next 10 ms worth of `rate` messages a
+    second for `seconds`, keeping to the rate; `sent[0]` counts them."""
+    begin = time.monotonic()
+    batch = max(1, rate // 100)
+    number = 0
+    while rate > 0 and time.monotonic() - begin < seconds:
+        send(range(number, number + batch))
+        number += batch
+        sent[0] = number
+        pause = begin + number / rate - time.monotonic()
+        if pause > 0:
+            time.sleep(pause)
+
+
 def producer(fifo, rate, seconds, sent, started):
     """Writes `rate` JSON lines a second into `fifo` for `seconds`, in 10 ms batches."""
     with open(fifo, "w", encoding="utf-8") as out:
         started.set()
-        begin = time.monotonic()
-        batch = max(1, rate // 100)
-        number = 0
-        while rate > 0 and time.monotonic() - begin < seconds:
-            lines = []
-            for _ in range(batch):
-                lines.append('{"ts":"2026-12-03T10:00:00Z","from":"feed","text":"load %07d the quick brown fox 日本語"}\n'
-                             % number)
-                number += 1
-            out.write("".join(lines))
+
+        def write(numbers):
+            out.write("".join('{"ts":"2026-12-03T10:00:00Z","from":"feed","text":"%s"}\n' % (POUR_TEXT % number)
+                              for number in numbers))
             out.flush()
-            sent[0] = number
-            due = begin + number / rate
-            pause = due - time.monotonic()
-            if pause > 0:
-                time.sleep(pause)
+
+        pace(rate, seconds, write, sent)
         if rate == 0:
             time.sleep(seconds)
 
@@ -85,23 +94,24 @@ def rss_samples(fifo, samples, done):
         done.wait(1.0)
 
 
-def run(label, args, rate, folder):
-    fifo = os.path.join(folder, "feed-" + label)
-    os.mkfifo(fifo)
+def typing(args, before=(), after=()):
+    """ptybench's steps: `before`, three lines of text200.txt typed a key
+    every 100 ms and each sent, `after`, then `--drain` seconds."""
+    steps = list(before)
+    for _ in range(3):
+        steps += ["--type-file", os.path.join(args.ptybench_dir, "text200.txt"), "--key", "enter"]
+    return steps + list(after) + ["--sleep", str(args.drain)]
+
+
+def drive(label, args, folder, steps, program, pour, marker):
+    """Runs chat-tui (`program`, its arguments) under ptybench with `steps`,
+    in a home of its own, while `pour` runs on a thread and chat-tui's RSS is
+    sampled (found by `marker` among its arguments). Returns ptybench's
+    report, the screen at the end, the text typed, the RSS samples, and the
+    rooms folder."""
     home = os.path.join(folder, label)
     for sub in ("data", "state", "cache"):
         os.makedirs(os.path.join(home, sub), exist_ok=True)
-    text = os.path.join(args.ptybench_dir, "text200.txt")
-    steps = ["--sleep", "1"]
-    rooms = []
-    if args.background:
-        rooms = ["--room", "local", "--room", "other"]
-        steps += ["--raw", "\\e2", "--sleep", "0.5"]
-    for _ in range(3):
-        steps += ["--type-file", text, "--key", "enter"]
-    if args.background:
-        steps += ["--raw", "\\e1"]
-    steps += ["--sleep", str(args.drain)]
     report_path = os.path.join(folder, label + ".json")
     screen_path = os.path.join(folder, label + ".screen")
     command = [sys.executable, os.path.join(args.ptybench_dir, "ptybench.py"), "--size", "100x30",
@@ -109,35 +119,52 @@ def run(label, args, rate, folder):
                "--env", "XDG_DATA_HOME=" + home + "/data", "--env", "XDG_STATE_HOME=" + home + "/state",
                "--env", "XDG_CACHE_HOME=" + home + "/cache", "--env", "USER=typist"] + steps + [
                "--screen", "--screen-out", screen_path, "--quit", "\\x03", "--json", report_path,
-               "--", args.binary, "--replay", fifo] + rooms
-    sent = [0]
-    started = threading.Event()
-    pour = threading.Thread(target=producer, args=(fifo, rate, args.seconds, sent, started), daemon=True)
-    pour.start()
+               "--", args.binary] + program
+    pouring = threading.Thread(target=pour, daemon=True)
+    pouring.start()
     samples = []
     done = threading.Event()
-    sampler = threading.Thread(target=rss_samples, args=(fifo, samples, done), daemon=True)
+    sampler = threading.Thread(target=rss_samples, args=(marker, samples, done), daemon=True)
     sampler.start()
     subprocess.run(command, check=True, stdout=subprocess.DEVNULL)
     done.set()
-    pour.join(timeout=5)
+    pouring.join(timeout=5)
     with open(report_path) as f:
         report = json.load(f)
     with open(screen_path, encoding="utf-8") as f:
         screen = f.read()
-    with open(text, encoding="utf-8") as f:
+    with open(os.path.join(args.ptybench_dir, "text200.txt"), encoding="utf-8") as f:
         typed = f.read().rstrip("\n")
-    room = os.path.join(home, "data", "chat-tui", "rooms", "other.jsonl" if args.background else "local.jsonl")
-    stored = []
-    if os.path.exists(room):
-        with open(room, encoding="utf-8") as f:
-            stored = [json.loads(line)["text"] for line in f if line.strip()]
-    return {"report": report, "screen": screen, "sent": sent[0], "stored": stored, "typed": typed,
-            "rss": samples}
+    return {"report": report, "screen": screen, "typed": typed, "rss": samples,
+            "rooms": os.path.join(home, "data", "chat-tui", "rooms")}
+
+
+def texts(path):
+    """The texts of a room file's lines; none when there is no file."""
+    if not os.path.exists(path):
+        return []
+    with open(path, encoding="utf-8") as f:
+        return [json.loads(line).get("text", "") for line in f if line.strip()]
+
+
+def run(label, args, rate, folder):
+    """One run of a replay: the pour into it, the typing into it (or, with
+    --background, into another room)."""
+    fifo = os.path.join(folder, "feed-" + label)
+    os.mkfifo(fifo)
+    rooms = ["--room", "local", "--room", "other"] if args.background else []
+    steps = typing(args, ["--sleep", "1"] + (["--raw", "\\e2", "--sleep", "0.5"] if args.background else []),
+                   ["--raw", "\\e1"] if args.background else [])
+    sent = [0]
+    started = threading.Event()
+    result = drive(label, args, folder, steps, ["--replay", fifo] + rooms,
+                   lambda: producer(fifo, rate, args.seconds, sent, started), fifo)
+    result["stored"] = texts(os.path.join(result["rooms"], "other.jsonl" if args.background else "local.jsonl"))
+    result["sent"] = sent[0]
+    return result
 
 
 LAB = os.path.join(ROOT, "Tests", "EndToEndTests", "IRC", "irc-lab.py")
-POUR_TEXT = "load %07d the quick brown fox 日本語"
 
 
 class IRCUser:
@@ -188,16 +215,8 @@ class IRCUser:
 
     def pour(self, rate, seconds, sent):
         """Sends `rate` PRIVMSGs a second to #pour for `seconds`, in 10 ms batches."""
-        begin = time.monotonic()
-        batch = max(1, rate // 100)
-        number = 0
-        while rate > 0 and time.monotonic() - begin < seconds:
-            self.send("\r\n".join("PRIVMSG #pour :" + POUR_TEXT % (number + i) for i in range(batch)))
-            number += batch
-            sent[0] = number
-            pause = begin + number / rate - time.monotonic()
-            if pause > 0:
-                time.sleep(pause)
+        pace(rate, seconds, lambda numbers: self.send("\r\n".join("PRIVMSG #pour :" + POUR_TEXT % n for n in numbers)),
+             sent)
 
 
 def irc_lab(folder):
@@ -213,26 +232,10 @@ def irc_lab(folder):
 
 def run_irc(label, args, rate, folder, lab):
     """One run over IRC: the pour into #pour, the typing into #typing."""
-    home = os.path.join(folder, label)
-    for sub in ("data", "state", "cache"):
-        os.makedirs(os.path.join(home, sub), exist_ok=True)
-    text = os.path.join(args.ptybench_dir, "text200.txt")
     pourer = IRCUser(lab["plain"], "feed" + label, "#pour")
     witness = IRCUser(lab["plain"], "count" + label, "#pour")
     nick = "typist" + label
     network = "localhost:%d" % lab["tls"]
-    steps = ["--sleep", "3"]
-    for _ in range(3):
-        steps += ["--type-file", text, "--key", "enter"]
-    steps += ["--sleep", str(args.drain)]
-    report_path = os.path.join(folder, label + ".json")
-    screen_path = os.path.join(folder, label + ".screen")
-    command = [sys.executable, os.path.join(args.ptybench_dir, "ptybench.py"), "--size", "100x30",
-               "--settle-ms", "0", "--key-delay-ms", "100", "--max-run", str(args.seconds + 120),
-               "--env", "XDG_DATA_HOME=" + home + "/data", "--env", "XDG_STATE_HOME=" + home + "/state",
-               "--env", "XDG_CACHE_HOME=" + home + "/cache", "--env", "USER=typist"] + steps + [
-               "--screen", "--screen-out", screen_path, "--quit", "\\x03", "--json", report_path,
-               "--", args.binary, "ircs://%s/#typing,#pour" % network, "--tls-ca", lab["ca"], "--nick", nick]
     sent = [0]
 
     def pour():
@@ -241,34 +244,17 @@ def run_irc(label, args, rate, folder, lab):
             time.sleep(0.05)
         pourer.pour(rate, args.seconds, sent)
 
-    pouring = threading.Thread(target=pour, daemon=True)
-    pouring.start()
-    samples = []
-    done = threading.Event()
-    sampler = threading.Thread(target=rss_samples, args=(network + "/#typing,#pour", samples, done), daemon=True)
-    sampler.start()
-    subprocess.run(command, check=True, stdout=subprocess.DEVNULL)
-    done.set()
-    pouring.join(timeout=5)
-    with open(report_path) as f:
-        report = json.load(f)
-    with open(screen_path, encoding="utf-8") as f:
-        screen = f.read()
-    with open(text, encoding="utf-8") as f:
-        typed = f.read().rstrip("\n")
-    rooms = os.path.join(home, "data", "chat-tui", "rooms", network)
-
-    def texts(name):
-        path = os.path.join(rooms, name)
-        if not os.path.exists(path):
-            return []
-        with open(path, encoding="utf-8") as f:
-            return [json.loads(line).get("text", "") for line in f if line.strip()]
-
-    stored = [line for line in texts("#typing.jsonl") if line == typed or line.startswith(typed[:20])]
-    poured = sum(1 for line in texts("#pour.jsonl") if line.startswith("load "))
-    return {"report": report, "screen": screen, "sent": sent[0], "stored": stored, "typed": typed,
-            "rss": samples, "delivered": witness.poured, "poured_stored": poured}
+    address = "ircs://%s/#typing,#pour" % network
+    result = drive(label, args, folder, typing(args, ["--sleep", "3"]),
+                   [address, "--tls-ca", lab["ca"], "--nick", nick], pour, address)
+    rooms = os.path.join(result["rooms"], network)
+    typed = result["typed"]
+    result["stored"] = [line for line in texts(os.path.join(rooms, "#typing.jsonl"))
+                        if line == typed or line.startswith(typed[:20])]
+    result["poured_stored"] = sum(1 for line in texts(os.path.join(rooms, "#pour.jsonl")) if line.startswith("load "))
+    result["sent"] = sent[0]
+    result["delivered"] = witness.poured
+    return result
 
 
 def main():
