@@ -24,8 +24,10 @@ TEST_PACKAGES := tmux man-db inspircd ngircd znc openssl
 # The peers and tools the benchmark measures chat-tui beside, and the screen
 # emulator ptybench reads the screen with.
 BENCH_PACKAGES := irssi weechat-curses jq python3 python3-pyte
+# What counts chat-tui's instructions (make bench-instructions).
+INSTRUCTION_PACKAGES := valgrind python3
 
-.PHONY: run build install uninstall test sanitize fuzz load bench bench-quick deps test-deps bench-deps clean
+.PHONY: run build install uninstall test sanitize fuzz load bench bench-quick bench-instructions deps test-deps bench-deps clean
 
 ## run: install what is missing, build in release mode and start chat-tui (ARGS="--nick NAME")
 run: build
@@ -87,6 +89,11 @@ bench: build bench-deps
 ## bench-quick: the benchmark on small data, to prove it works (CI runs it; figures not comparable)
 bench-quick: build
 	$(PYTHON) bench/bench.py --quick --no-peers
+
+## bench-instructions: instructions per typed key, resize and incoming message under callgrind; fails on a rise of more than 10 % over bench/instructions.json (INSTRUCTIONS_ARGS=--update writes new figures)
+bench-instructions: build
+	@$(call install_missing,$(INSTRUCTION_PACKAGES))
+	$(PYTHON) bench/instructions.py $(INSTRUCTIONS_ARGS)
 
 ## deps: the ncursesw and OpenSSL headers and libraries, and pkg-config to find them
 deps:
