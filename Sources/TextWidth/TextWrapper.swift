@@ -38,7 +38,7 @@ public struct TextWrapper: Sendable {
     package func row(of text: ArraySlice<Character>, from start: Int, width: Int) -> (row: WrappedRow, next: Int?) {
         let width = max(1, width)
         let end = text.endIndex
-        func endsLine(_ index: Int) -> Bool { index == end || text[index].isNewline }
+        func endsLine(_ index: Int) -> Bool { index == end || text[index].isLineBreak }
         var column = 0
         var index = start
         var lastBreak: (index: Int, column: Int)?
@@ -92,5 +92,5 @@ public struct TextWrapper: Sendable {
 
 extension Character {
     /// The space at which rows break.
-    var isSpace: Bool { self == " " }
+    var isSpace: Bool { singleASCIIByte == 0x20 }
 }

@@ -9,6 +9,24 @@ import Testing
         return TextWrapper(rules: rules).rows(of: characters, width: width).map { String(characters[$0.range]) }
     }
 
+    @Test func everyKindOfNewlineEndsALineAndNothingElseDoes() {
+        for newline in ["\n", "\r", "\r\n", "\u{0B}", "\u{0C}", "\u{85}", "\u{2028}", "\u{2029}"] {
+            #expect(wrap("ab" + newline + "cd", 10) == ["ab", "cd"], "\(newline.unicodeScalars.map(\.value))")
+        }
+        for other in ["\t", "\u{0E}", "\u{1F}", " ", "\u{A0}", "日", "e\u{301}"] {
+            #expect(wrap("ab" + other + "cd", 10).count == 1, "\(other.unicodeScalars.map(\.value))")
+        }
+    }
+
+    @Test func onlyACharacterOfOneASCIIByteHasOne() {
+        #expect(Character("a").singleASCIIByte == 0x61)
+        #expect(Character("~").isPrintableASCII && !Character("\u{7F}").isPrintableASCII)
+        #expect(Character("\r\n").singleASCIIByte == nil, "two bytes")
+        #expect(Character("é").singleASCIIByte == nil)
+        #expect(Character("e\u{301}").singleASCIIByte == nil, "a combining mark on an ASCII letter")
+        #expect(Character(" ").isSpace && !Character("\u{3000}").isSpace)
+    }
+
     @Test func breaksAtSpaces() {
         #expect(wrap("the quick brown fox", 10) == ["the quick ", "brown fox"])
         #expect(wrap("hello world", 20) == ["hello world"])

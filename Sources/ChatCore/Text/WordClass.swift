@@ -1,3 +1,5 @@
+import TextWidth
+
 /// What a character is to the word keys (Ctrl-W, Alt-B, Alt-F, Alt-D) and to
 /// undo, which takes typing back a word at a time. A word is a run of one
 /// script, so text written without spaces, as Japanese and Thai are, still
@@ -22,8 +24,9 @@ enum WordClass: Equatable {
     case emoji
 
     init(_ character: Character) {
-        if character.isASCII {
-            self = character.isLetter || character.isNumber ? .alphabetic : .separator
+        if let ascii = character.singleASCIIByte {
+            let letter = (ascii | 0x20) >= 0x61 && (ascii | 0x20) <= 0x7A
+            self = letter || (ascii >= 0x30 && ascii <= 0x39) ? .alphabetic : .separator
             return
         }
         guard let scalar = character.unicodeScalars.first else {
