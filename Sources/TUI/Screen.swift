@@ -25,14 +25,16 @@ public final class Screen {
     /// Draws `frame` and leaves the terminal's cursor at its caret.
     public func draw(_ frame: Frame) {
         let window = terminal.window
-        let sameSize = shown?.size == frame.size
-        for (row, cells) in frame.rows.enumerated() {
-            if sameSize, let old = shown?.rows[row] {
-                if old == cells { continue }
+        // Cells of another size or cluster generation cannot be compared.
+        let old = shown.flatMap { $0.size == frame.size && $0.generation == frame.generation ? $0 : nil }
+        for row in 0..<frame.size.rows {
+            let range = frame.range(ofRow: row)
+            if let old {
+                if Self.same(old.cells[range], frame.cells[range]) { continue }
                 // Only the cells that changed (typing changes one or two): the
                 // right half of a wide character goes with its left half.
-                for (column, cell) in cells.enumerated() where cell.width > 0 && cell != old[column] {
-                    put(cell, row: row, column: column)
+                for index in range where frame.cells[index].width > 0 && frame.cells[index] != old.cells[index] {
+                    put(frame.cells[index], row: row, column: index - range.lowerBound)
                 }
                 continue
             }
@@ -40,8 +42,8 @@ public final class Screen {
             wclrtoeol(window)
             // The row was just cleared: blanks and the right halves of wide
             // characters need nothing sent.
-            for (column, cell) in cells.enumerated() where cell.width > 0 && cell != .blank {
-                put(cell, row: row, column: column)
+            for index in range where frame.cells[index].width > 0 && frame.cells[index] != .blank {
+                put(frame.cells[index], row: row, column: index - range.lowerBound)
             }
         }
         wmove(window, Int32(frame.cursorRow), Int32(frame.cursorColumn))
@@ -49,6 +51,18 @@ public final class Screen {
         doupdate()
         if !overlays.isEmpty { writeOverlays(caretRow: frame.cursorRow, caretColumn: frame.cursorColumn) }
         shown = frame
+    }
+
+    /// Whether two rows hold the same cells: equal memory first, which most
+    /// rows are, then cell by cell (a cell's unused bytes may differ).
+    private static func same(_ old: ArraySlice<Cell>, _ new: ArraySlice<Cell>) -> Bool {
+        let equalMemory = old.withUnsafeBytes { oldBytes in
+            new.withUnsafeBytes { newBytes in
+                oldBytes.count == newBytes.count
+                    && memcmp(oldBytes.baseAddress!, newBytes.baseAddress!, oldBytes.count) == 0
+            }
+        }
+        return equalMemory || old.elementsEqual(new)
     }
 
     /// Writes the clusters ncurses holds stand-ins for, each whole at its place,
@@ -73,16 +87,22 @@ public final class Screen {
     }
 
     private func put(_ cell: Cell, row: Int, column: Int) {
-        let capacity = Int(chat_cell_capacity())
-        var scalars = Array(cell.text.unicodeScalars.prefix(capacity))
-        // A cluster cut to fit must not end in a joiner, or the terminal would join
-        // it to the next cell's character. (A cell that ends in a joiner because
-        // the terminal draws a sequence's parts side by side keeps it: the parts,
-        // written one after the other, are the sequence the terminal measured.)
-        if cell.text.unicodeScalars.count > capacity {
-            while scalars.count > 1, scalars.last == "\u{200D}" { scalars.removeLast() }
+        var chars: [wchar_t]
+        if let scalar = cell.scalar {
+            chars = [wchar_t(bitPattern: scalar.value)]
+        } else {
+            let text = cell.text
+            let capacity = Int(chat_cell_capacity())
+            var scalars = Array(text.unicodeScalars.prefix(capacity))
+            // A cluster cut to fit must not end in a joiner, or the terminal would join
+            // it to the next cell's character. (A cell that ends in a joiner because
+            // the terminal draws a sequence's parts side by side keeps it: the parts,
+            // written one after the other, are the sequence the terminal measured.)
+            if text.unicodeScalars.count > capacity {
+                while scalars.count > 1, scalars.last == "\u{200D}" { scalars.removeLast() }
+            }
+            chars = scalars.map { wchar_t(bitPattern: $0.value) }
         }
-        var chars = scalars.map { wchar_t(bitPattern: $0.value) }
         // ncurses moves its own cursor by the C library's width of the first code
         // point; when that disagrees with the width chat-tui measured, a stand-in
         // of the right width keeps ncurses and the screen in step, and the cluster

@@ -74,25 +74,26 @@ public struct ChatView {
 
     /// The frame of `state`, with the room bar of `session` when one is given.
     private func frame(for state: ChatState, session: Session?) -> Frame {
-        var frame = Frame(size: state.size)
+        let generation = ClusterTable.shared.beginFrame()
+        var frame = Frame(size: state.size, generation: generation)
         guard state.size.columns > 0, state.size.rows > 0 else { return frame }
-        let layout = state.composerLayout
+        let layout = state.room.composerLayout
         let screen = state.screenLayout(for: layout)
         let paneKey = PaneKey(state, rows: screen.paneRows)
-        if let rows = paneCache.rows(for: paneKey) {
-            frame.replaceRows(screen.paneRows, with: rows)
+        if let cells = paneCache.cells(for: paneKey, generation: generation) {
+            frame.replaceRows(screen.paneRows, with: cells)
         } else {
             drawPane(state, rows: screen.paneRows, into: &frame)
-            paneCache.keep(frame.rows[screen.paneRows], for: paneKey)
+            paneCache.keep(frame.cells(ofRows: screen.paneRows), for: paneKey, generation: generation)
         }
         if let row = screen.separatorRow {
             let labels = Self.separatorLabels(for: state, draft: layout)
             let key = SeparatorKey(state, labels: labels, session: session)
-            if let kept = separatorCache.rows(for: key) {
+            if let kept = separatorCache.cells(for: key, generation: generation) {
                 frame.replaceRows(row..<row + 1, with: kept)
             } else {
                 drawSeparator(state, labels: labels, roomBar: session.map(Self.roomBars), row: row, into: &frame)
-                separatorCache.keep(frame.rows[row..<row + 1], for: key)
+                separatorCache.keep(frame.cells(ofRows: row..<row + 1), for: key, generation: generation)
             }
         }
         drawComposer(state, layout: layout, rows: screen.composerRows, into: &frame)
@@ -100,7 +101,7 @@ public struct ChatView {
     }
 
     private func drawPane(_ state: ChatState, rows: Range<Int>, into frame: inout Frame) {
-        if let location = state.emptyRoomLocation {
+        if let location = state.room.emptyRoomLocation {
             // Wrapped, never cut, at the bottom where the first message will be.
             let hint = Array(Self.emptyRoomHint(room: state.name, location: location))
             let wrapped = TextWrapper(rules: state.rules).rows(of: hint, width: state.size.columns)
@@ -126,11 +127,11 @@ public struct ChatView {
                           row: row, column: span.column)
             }
         }
-        if let position = state.scrolledTo, let first = state.messageIndex(forID: position.messageID) {
+        if let position = state.room.scrolledTo, let first = state.messageIndex(forID: position.messageID) {
             // Read back: from the anchored row down.
             var row = rows.lowerBound
             var skip = position.row
-            for index in first..<state.messages.count {
+            for index in first..<state.room.messages.count {
                 guard row < rows.upperBound else { break }
                 for spans in layout(at: index).rows.dropFirst(min(skip, layout(at: index).rows.count - 1)) {
                     guard row < rows.upperBound else { break }
@@ -143,7 +144,7 @@ public struct ChatView {
         }
         // The newest messages, from the bottom up.
         var row = rows.upperBound
-        for index in state.messages.indices.reversed() {
+        for index in state.room.messages.indices.reversed() {
             guard row > rows.lowerBound else { break }
             for spans in layout(at: index).rows.reversed() {
                 guard row > rows.lowerBound else { break }
@@ -159,7 +160,7 @@ public struct ChatView {
                                into frame: inout Frame) {
         let width = state.size.columns
         frame.put(Array(repeating: CellText("─", width: 1), count: width), style: .separator, row: row, column: 0)
-        let nick = " \(state.nick) "
+        let nick = " \(state.room.nick) "
         let nickWidth = state.rules.width(of: nick)
         // The room bar: the fullest that leaves room for the nick, else the shortest.
         func barWidth(_ bar: [Label]) -> Int { bar.reduce(0) { $0 + state.rules.width(of: $1.text) + 1 } }
@@ -190,36 +191,36 @@ public struct ChatView {
     /// What needs saying about the room, most urgent first.
     static func separatorLabels(for state: ChatState, draft: ComposerLayout) -> [Label] {
         var labels: [Label] = []
-        if let warning = state.warning {
+        if let warning = state.room.warning {
             labels.append((" \(warning.text) ", .warning))
         }
-        if let problem = state.draftProblem {
+        if let problem = state.room.draftProblem {
             labels.append((" \(problem.text) ", .warning))
         }
-        if let problem = state.outputProblem {
+        if let problem = state.room.outputProblem {
             labels.append((" output closed: \(problem) ", .warning))
         }
-        if let search = state.search {
+        if let search = state.room.search {
             let found = search.match == nil ? " (no match)" : ""
             labels.append((" search: \(search.query)\(found) ", search.match == nil ? .warning : .separatorLabel))
         }
-        if state.unreadableLines > 0 {
-            let lines = state.unreadableLines == 1 ? "line" : "lines"
-            labels.append((" \(state.unreadableLines) unreadable \(lines) ", .warning))
+        if state.room.unreadableLines > 0 {
+            let lines = state.room.unreadableLines == 1 ? "line" : "lines"
+            labels.append((" \(state.room.unreadableLines) unreadable \(lines) ", .warning))
         }
         if draft.rows.count > Composer.maxRows {
             labels.append((" row \(draft.caretRow + 1)/\(draft.rows.count) ", .separatorLabel))
         }
-        if state.scrolledTo != nil {
-            let news = state.unread == 0 ? "↑ scrolled" : "↓ \(state.unread) new"
+        if state.room.scrolledTo != nil {
+            let news = state.room.unread == 0 ? "↑ scrolled" : "↓ \(state.room.unread) new"
             labels.append((" \(news) (Esc) ", .scrollMarker))
         }
-        if state.replayEnded {
+        if state.room.replayEnded {
             labels.append((" end of input ", .separatorLabel))
         }
         // In a room, counting would rewrite the separator at every message.
-        if state.isReplay && state.received > 0 {
-            labels.append((" \(state.received) received ", .separatorLabel))
+        if state.room.isReplay && state.room.received > 0 {
+            labels.append((" \(state.room.received) received ", .separatorLabel))
         }
         return labels
     }
@@ -227,8 +228,8 @@ public struct ChatView {
     private func drawComposer(_ state: ChatState, layout: ComposerLayout, rows: Range<Int>, into frame: inout Frame) {
         guard !rows.isEmpty else { return }
         let width = state.size.columns
-        let draft = state.composer.draft
-        let top = state.composer.scrollTop
+        let draft = state.room.composer.draft
+        let top = state.room.composer.scrollTop
         if draft.isEmpty {
             frame.put(Self.placeholder(room: state.name, width: layout.textWidth, rules: state.rules)[...],
                       rules: state.rules, style: .placeholder, row: rows.lowerBound, column: 0)

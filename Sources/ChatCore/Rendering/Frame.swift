@@ -2,21 +2,40 @@ import ChatModel
 import TextWidth
 
 /// A whole screen as chat-tui wants it shown: a grid of cells and where the
-/// terminal's cursor goes. Built fresh for every change and cheap to compare, so
-/// the drawing layer only touches rows that differ from the last frame.
+/// terminal's cursor goes. One contiguous buffer of plain values, built for
+/// every change and cheap to compare, so the drawing layer only touches rows
+/// that differ from the last frame.
 public struct Frame: Equatable, Sendable {
     public let size: TerminalSize
-    /// `size.rows` rows of exactly `size.columns` cells each.
-    public private(set) var rows: [[Cell]]
+    /// `size.rows` rows of exactly `size.columns` cells each, row after row.
+    public private(set) var cells: [Cell]
     /// The cursor's row and column, where the caret is (and where an input method
     /// opens its window).
     public var cursorRow = 0
     public var cursorColumn = 0
+    /// The `ClusterTable` generation the cells' clusters belong to.
+    public let generation: Int
 
     /// A blank frame.
-    public init(size: TerminalSize) {
+    public init(size: TerminalSize, generation: Int = 0) {
         self.size = size
-        rows = Array(repeating: Array(repeating: .blank, count: size.columns), count: size.rows)
+        self.generation = generation
+        cells = Array(repeating: .blank, count: max(0, size.columns) * max(0, size.rows))
+    }
+
+    /// The cells of `row`, indexed from `0`.
+    public subscript(row: Int) -> ArraySlice<Cell> {
+        cells[range(ofRow: row)]
+    }
+
+    /// Where the cells of `row` are in `cells`.
+    public func range(ofRow row: Int) -> Range<Int> {
+        row * size.columns..<(row + 1) * size.columns
+    }
+
+    /// The rows, for tests: each an array indexed from 0.
+    public var rows: [[Cell]] {
+        (0..<size.rows).map { Array(self[$0]) }
     }
 
     /// Writes `cells` on `row` from `column`, stopping before `limit` (the right
@@ -25,23 +44,23 @@ public struct Frame: Equatable, Sendable {
     /// out at the start of a row). Returns the column after the last cell written.
     @discardableResult
     public mutating func put(
-        _ cells: [CellText], style: CellStyle, format: TextFormat = .plain, row: Int, column: Int, limit: Int? = nil
+        _ texts: [CellText], style: CellStyle, format: TextFormat = .plain, row: Int, column: Int, limit: Int? = nil
     ) -> Int {
         let end = min(limit ?? size.columns, size.columns)
-        guard rows.indices.contains(row) else { return column }
+        guard row >= 0, row < size.rows else { return column }
         var column = max(0, column)
-        for cell in cells {
-            if cell.width == 0 {
+        for text in texts {
+            if text.width == 0 {
                 // Drawn as nothing by the terminal: it goes with the cell before.
                 var owner = column - 1
-                if owner > 0, rows[row][owner].width == 0 { owner -= 1 }
-                if owner >= 0, owner < size.columns { rows[row][owner].text += cell.text }
+                if owner > 0, cell(row, owner).width == 0 { owner -= 1 }
+                if owner >= 0, owner < size.columns { cells[index(row, owner)].append(text.text) }
                 continue
             }
-            guard column + cell.width <= end else { break }
-            set(Cell(text: cell.text, width: UInt8(cell.width), style: style, format: format), row: row, column: column)
-            if cell.width == 2 { set(.continuation, row: row, column: column + 1) }
-            column += cell.width
+            guard column + text.width <= end else { break }
+            set(Cell(text: text.text, width: UInt8(text.width), style: style, format: format), row: row, column: column)
+            if text.width == 2 { set(.continuation, row: row, column: column + 1) }
+            column += text.width
         }
         return column
     }
@@ -56,35 +75,52 @@ public struct Frame: Equatable, Sendable {
         let end = min(limit ?? size.columns, size.columns)
         for character in text {
             // Printable ASCII, most of any text, takes one cell and no measuring.
-            if character.isPrintableASCII {
-                guard column < end, rows.indices.contains(row), column >= 0 else { break }
-                set(Cell(text: String(character), width: 1, style: style, format: format), row: row, column: column)
+            if let ascii = character.singleASCIIByte, ascii >= 0x20, ascii < 0x7F {
+                guard column < end, row >= 0, row < size.rows, column >= 0 else { break }
+                set(Cell(scalar: UInt32(ascii), width: 1, style: style, format: format), row: row, column: column)
                 column += 1
                 continue
             }
-            let cells = rules.cells(of: character)
-            let next = put(cells, style: style, format: format, row: row, column: column, limit: end)
-            if next - column < cells.reduce(0, { $0 + $1.width }) { break }
+            let texts = rules.cells(of: character)
+            let next = put(texts, style: style, format: format, row: row, column: column, limit: end)
+            if next - column < texts.reduce(0, { $0 + $1.width }) { break }
             column = next
         }
         return column
     }
 
-    /// Puts rows kept from an earlier frame of the same width in place of `range`.
-    mutating func replaceRows(_ range: Range<Int>, with kept: ArraySlice<[Cell]>) {
-        rows.replaceSubrange(range, with: kept)
+    /// Puts rows kept from an earlier frame of the same width in place of `rows`.
+    mutating func replaceRows(_ rows: Range<Int>, with kept: ArraySlice<Cell>) {
+        let target = rows.lowerBound * size.columns..<rows.upperBound * size.columns
+        guard kept.count == target.count else { return }
+        cells.withUnsafeMutableBufferPointer { cells in
+            kept.withUnsafeBufferPointer { kept in
+                guard let source = kept.baseAddress, let destination = cells.baseAddress else { return }
+                (destination + target.lowerBound).update(from: source, count: kept.count)
+            }
+        }
+    }
+
+    /// The cells of `rows`, to keep for a later frame.
+    func cells(ofRows rows: Range<Int>) -> ArraySlice<Cell> {
+        cells[rows.lowerBound * size.columns..<rows.upperBound * size.columns]
     }
 
     /// The characters of a row as the terminal would show them, for tests and logs.
     public func text(ofRow row: Int) -> String {
-        rows[row].map(\.text).joined()
+        self[row].map(\.text).joined()
     }
+
+    private func index(_ row: Int, _ column: Int) -> Int { row * size.columns + column }
+
+    private func cell(_ row: Int, _ column: Int) -> Cell { cells[index(row, column)] }
 
     /// Sets one cell, blanking the other half of any wide character it cuts in two.
     private mutating func set(_ cell: Cell, row: Int, column: Int) {
-        let old = rows[row][column]
-        if old.width == 0, column > 0 { rows[row][column - 1] = .blank }
-        if old.width == 2, column + 1 < size.columns, cell.width != 2 { rows[row][column + 1] = .blank }
-        rows[row][column] = cell
+        let at = index(row, column)
+        let old = cells[at]
+        if old.width == 0, column > 0 { cells[at - 1] = .blank }
+        if old.width == 2, column + 1 < size.columns, cell.width != 2 { cells[at + 1] = .blank }
+        cells[at] = cell
     }
 }

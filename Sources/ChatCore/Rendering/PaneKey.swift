@@ -18,11 +18,11 @@ struct PaneKey: Equatable {
     init(_ state: ChatState, rows: Range<Int>) {
         room = state.name
         firstMessageID = state.messageID(at: 0)
-        messageCount = state.messages.count
-        position = state.scrolledTo
+        messageCount = state.room.messages.count
+        position = state.room.scrolledTo
         self.rows = rows
         size = state.size
         rules = state.rules
-        showsEmptyRoomHint = state.emptyRoomLocation != nil
+        showsEmptyRoomHint = state.room.emptyRoomLocation != nil
     }
 }

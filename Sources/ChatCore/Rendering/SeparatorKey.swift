@@ -26,7 +26,7 @@ struct SeparatorKey: Equatable {
         activity = session?.activity ?? [:]
         texts = labels.map(\.text)
         styles = labels.map(\.style)
-        nick = state.nick
+        nick = state.room.nick
         width = state.size.columns
         rules = state.rules
     }
