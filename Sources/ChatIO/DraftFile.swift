@@ -46,7 +46,13 @@ public struct DraftFile: Sendable {
             if unlink(path) != 0 && errno != ENOENT { throw StorageError("cannot remove \(path)") }
             return
         }
-        try DataFolders.makeFolder(folder)
-        try FileWriting.replace(path, with: bytes)
+        do {
+            try FileWriting.replace(path, with: bytes)
+        } catch where error.code == ENOENT {
+            // The folders are made at the first save (or again, if removed
+            // meanwhile), not looked for at every one: seven system calls.
+            try DataFolders.makeFolder(folder)
+            try FileWriting.replace(path, with: bytes)
+        }
     }
 }

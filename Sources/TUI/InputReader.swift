@@ -26,11 +26,9 @@ public final class InputReader {
         var events: [Event] = []
         if let size = terminal.takeResize() { events.append(.resize(size)) }
         while true {
-            let bytes = terminal.readWaiting()
-            if !bytes.isEmpty {
-                take(decoder.decode(bytes), into: &events)
-                continue
-            }
+            let (bytes, more) = terminal.readWaiting()
+            if !bytes.isEmpty { take(decoder.decode(bytes), into: &events) }
+            if more { continue }
             // Nothing more waiting: the rest of a sequence or a character that has
             // begun is given a moment to come, then taken as it is.
             guard let delay = decoder.flushDelayMilliseconds else { break }

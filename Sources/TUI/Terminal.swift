@@ -50,6 +50,9 @@ public final class Terminal {
         noecho()
         nonl()  // tells Enter (CR) from Ctrl-J (LF)
         keypad(window, true)  // the keypad's application mode; its keys are read by KeyDecoder
+        // chat-tui reads the keyboard itself: ncurses need not look for keys
+        // typed ahead (two polls) at every update.
+        typeahead(-1)
         curs_set(1)
         bracketedPaste = chat_tigetstr("BE") != nil
         if ModifiedKeys.mayAsk(environment) {
@@ -100,16 +103,24 @@ public final class Terminal {
     /// Waits up to `milliseconds` for input from the keyboard; true when some came.
     func waitForInput(milliseconds: Int32) -> Bool {
         var descriptor = pollfd(fd: inputDescriptor, events: Int16(POLLIN), revents: 0)
-        return poll(&descriptor, 1, milliseconds) > 0
+        inputReady = poll(&descriptor, 1, milliseconds) > 0
+        return inputReady
     }
 
     /// Reads what the terminal has sent, without waiting, in large blocks; empty
-    /// when nothing is waiting.
-    func readWaiting() -> [UInt8] {
-        guard waitForInput(milliseconds: 0) else { return [] }
+    /// when nothing is waiting. `more` is true when the block was filled, so more
+    /// may wait; otherwise all that had come was read, and asking again costs a
+    /// system call for nothing.
+    func readWaiting() -> (bytes: [UInt8], more: Bool) {
+        // A wait that saw the keyboard ready has already asked.
+        guard inputReady || waitForInput(milliseconds: 0) else { return ([], false) }
+        inputReady = false
         let count = readBuffer.withUnsafeMutableBytes { read(inputDescriptor, $0.baseAddress, $0.count) }
-        return count > 0 ? Array(readBuffer[..<count]) : []
+        return count > 0 ? (Array(readBuffer[..<count]), count == readBuffer.count) : ([], false)
     }
+
+    /// Set when the last wait saw the keyboard readable and it has not been read since.
+    private var inputReady = false
 
     /// The block input is read into, made once: a key is a few bytes, a paste
     /// comes 64 KiB at a time.
@@ -137,18 +148,33 @@ public final class Terminal {
         // have been resized meanwhile.
         switchInputModes(on: true)
         pendingResize = true
+        signalled = true  // resizes meanwhile
         clearok(chat_curscr(), true)
     }
 
     /// Set when the size must be read again although no SIGWINCH came.
     private var pendingResize = false
+    /// Set when the last wait saw a signal waiting to be read (at first, to look once).
+    private var signalled = true
 
     /// The new size, when the terminal was resized since the last call (or the
-    /// process was continued after a stop); ncurses is told first.
+    /// process was continued after a stop); ncurses is told first. A SIGTSTP
+    /// sent to chat-tui stops it here, as Ctrl-Z does, and it is drawn anew once continued.
     public func takeResize() -> TerminalSize? {
         var resized = pendingResize
         pendingResize = false
-        while chat_read_signal(resizeDescriptor) != 0 { resized = true }
+        if signalled {
+            signalled = false
+            var stop = false
+            while case let number = chat_read_signal(resizeDescriptor), number != 0 {
+                if number == SIGTSTP { stop = true } else { resized = true }
+            }
+            if stop {
+                suspend()
+                pendingResize = false
+                resized = true
+            }
+        }
         guard resized else { return nil }
         var size = winsize()
         if ioctl(inputDescriptor, UInt(TIOCGWINSZ), &size) == 0, size.ws_row > 0, size.ws_col > 0 {
@@ -204,16 +230,21 @@ public final class Terminal {
         on ? "\u{1B}[?1000h\u{1B}[?1006h" : "\u{1B}[?1006l\u{1B}[?1000l"
     }
 
-    /// Blocks SIGWINCH, so that ncurses' handler never runs, and returns a
-    /// descriptor that is readable when one came. A resize is then read like any
-    /// other input, never lost between two waits; and one from a parent that left
-    /// SIGWINCH blocked is heard all the same.
+    /// Blocks SIGWINCH and SIGTSTP, so that ncurses' handlers never run, and
+    /// returns a descriptor that is readable when one came. A resize is then read
+    /// like any other input, never lost between two waits; and one from a parent
+    /// that left SIGWINCH blocked is heard all the same. SIGTSTP is given a
+    /// handler of its own (which never runs, as it stays blocked) before ncurses
+    /// starts, so that ncurses leaves it alone rather than taking it away and
+    /// back around every screen update, two system calls a frame.
     private static func hearResizes() -> Int32 {
-        var resize = sigset_t()
-        sigemptyset(&resize)
-        sigaddset(&resize, SIGWINCH)
-        pthread_sigmask(SIG_BLOCK, &resize, nil)
-        return chat_signal_descriptor(&resize)
+        var signals = sigset_t()
+        sigemptyset(&signals)
+        sigaddset(&signals, SIGWINCH)
+        sigaddset(&signals, SIGTSTP)
+        pthread_sigmask(SIG_BLOCK, &signals, nil)
+        signal(SIGTSTP) { _ in }
+        return chat_signal_descriptor(&signals)
     }
 
     /// Waits until the keyboard or one of `descriptors` has input (or, for
@@ -229,6 +260,8 @@ public final class Terminal {
         }
         let count = poll(&polled, nfds_t(polled.count), timeoutMilliseconds)
         if count < 0 { return (true, []) }
+        inputReady = polled[0].revents != 0
+        signalled = signalled || polled[1].revents != 0
         let ready = Set(polled.dropFirst(2).filter { $0.revents != 0 }.map(\.fd))
         return (polled[0].revents != 0 || polled[1].revents != 0 || pendingResize, ready)
     }

@@ -280,6 +280,12 @@ struct ChatApp {
                     changed = false
                 }
             }
+            // Drafts are saved once the frame is out, so a save never delays
+            // the key that made it due; what a save has to say is drawn at once.
+            if saveDrafts(onlyWhenDue: true) {
+                changed = true
+                continue
+            }
             for link in links {
                 if let due = link.millisecondsUntilDue(at: now) { timeout = min(timeout, due) }
             }
@@ -321,7 +327,6 @@ struct ChatApp {
                 }
             }
             if fed { changed = true } else { pouring = false }
-            if saveDrafts(onlyWhenDue: true) { changed = true }
         }
         // Quitting, the user has had the drafts taken over into the history;
         // a process stopped by a signal keeps them for the next start.

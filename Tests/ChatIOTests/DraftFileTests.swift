@@ -18,6 +18,28 @@ import Testing
         try drafts.save("")  // nothing to remove is not a failure
     }
 
+    @Test func foldersRemovedBetweenSavesAreMadeAgain() throws {
+        let folder = try TemporaryFolder()
+        let drafts = DraftFile(folder: folder.path + "/state/chat-tui/drafts", name: "local")
+        try drafts.save("first")
+        try FileManager.default.removeItem(atPath: folder.path + "/state")
+        try drafts.save("second")
+        #expect(try drafts.load() == "second")
+    }
+
+    @Test func aFolderThatIsAFileIsAnErrorThatSaysSo() throws {
+        let folder = try TemporaryFolder()
+        try FileManager.default.createDirectory(atPath: folder.path, withIntermediateDirectories: true)
+        #expect(FileManager.default.createFile(atPath: folder.path + "/state", contents: Data()))
+        let drafts = DraftFile(folder: folder.path + "/state/drafts", name: "local")
+        #expect(throws: StorageError.self) { try drafts.save("text") }
+        do {
+            try drafts.save("text")
+        } catch {
+            #expect(error.code == ENOTDIR, "\(error)")
+        }
+    }
+
     @Test func theDraftAndItsFoldersArePrivateAndNoTemporaryFileIsLeft() throws {
         let folder = try TemporaryFolder()
         let drafts = DraftFile(folder: folder.path + "/state/chat-tui/drafts", name: "local")

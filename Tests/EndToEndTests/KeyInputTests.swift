@@ -80,5 +80,20 @@ extension EndToEnd {
                     && screen[8] == "kept across the stop"
             }
         }
+
+        /// A SIGTSTP sent to chat-tui (`kill -TSTP`) stops it as Ctrl-Z does:
+        /// the shell gets the terminal back, and `fg` brings the screen back.
+        @Test func aStopSignalFromOutsideStopsItAsCtrlZDoes() throws {
+            let session = try TmuxSession(columns: 60, rows: 12, shellJobControl: true)
+            try session.waitUntilReady()
+            try session.type("kept across the stop")
+            let pid = try session.programPID()
+            #expect(kill(pid, SIGTSTP) == 0)
+            try session.waitUntil("the shell has the terminal") { _, _ in (try? session.isInAlternateScreen()) == false }
+            try session.continueProgram()
+            try session.waitUntil("drawn again") { screen, _ in
+                screen[10].hasPrefix("── local ──") && screen[11] == "kept across the stop"
+            }
+        }
     }
 }
