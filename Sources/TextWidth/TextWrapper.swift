@@ -35,7 +35,12 @@ public struct TextWrapper: Sendable {
     /// rows), and where the row after it starts, nil after the last. A row depends
     /// only on the text from its start on, which is what lets a long draft be
     /// rewrapped only around an edit.
-    package func row(of text: ArraySlice<Character>, from start: Int, width: Int) -> (row: WrappedRow, next: Int?) {
+    ///
+    /// `ascii`, when given, holds each character's byte when it is one ASCII
+    /// byte (else 0), at the same indices as `text`: most characters are then
+    /// measured without looking into them.
+    package func row(of text: ArraySlice<Character>, ascii: ArraySlice<UInt8>? = nil, from start: Int,
+                     width: Int) -> (row: WrappedRow, next: Int?) {
         let width = max(1, width)
         let end = text.endIndex
         func endsLine(_ index: Int) -> Bool { index == end || text[index].isLineBreak }
@@ -44,15 +49,27 @@ public struct TextWrapper: Sendable {
         var lastBreak: (index: Int, column: Int)?
         var previousWide = false
         var hung = false
-        while !endsLine(index) {
-            let character = text[index]
-            let w = rules.width(of: character)
-            if index > start, !character.isSpace, previousWide || w == 2,
-               Kinsoku.allowsBreak(between: text[index - 1], and: character) {
+        while index < end {
+            // What the loop asks of a character, asked once: ASCII from its byte.
+            let byte = ascii.map { $0[index] } ?? text[index].singleASCIIByte ?? 0
+            let w: Int
+            let space: Bool
+            if byte != 0 {
+                if byte >= 0x0A && byte <= 0x0D { break }
+                w = byte >= 0x20 && byte < 0x7F ? 1 : rules.width(of: text[index])
+                space = byte == 0x20
+            } else {
+                let character = text[index]
+                if character.isNewline { break }
+                w = rules.width(of: character)
+                space = false
+            }
+            if index > start, !space, previousWide || w == 2,
+               Kinsoku.allowsBreak(between: text[index - 1], and: text[index]) {
                 lastBreak = (index, column)
             }
             if column + w > width {
-                if character.isSpace, column <= width, index > start {
+                if space, column <= width, index > start {
                     column += w
                     index += 1
                     hung = true
@@ -79,7 +96,7 @@ public struct TextWrapper: Sendable {
             column += w
             index += 1
             previousWide = w == 2
-            if character.isSpace { lastBreak = (index, column) }
+            if space { lastBreak = (index, column) }
         }
         // A line ending in a hanging space gets an empty row for the caret after it:
         // the next row starts at the line's end.

@@ -56,7 +56,7 @@ public struct ComposerLayout: Equatable, Sendable {
                     return
                 }
             }
-            let next = wrapper.row(of: text, from: position, width: textWidth)
+            let next = wrapper.row(of: text, ascii: draft.asciiBytes[...], from: position, width: textWidth)
             fresh.append(next.row)
             start = next.next
         }
@@ -68,7 +68,12 @@ public struct ComposerLayout: Equatable, Sendable {
     mutating func placeCaret(in draft: Draft) {
         caretRow = Self.row(holding: draft.cursor, in: rows)
         let start = rows[caretRow].range.lowerBound
-        caretColumn = rules.width(of: draft.characters[start..<draft.cursor])
+        var column = 0
+        for index in start..<draft.cursor {
+            let byte = draft.asciiBytes[index]
+            column += byte >= 0x20 && byte < 0x7F ? 1 : rules.width(of: draft.characters[index])
+        }
+        caretColumn = column
     }
 
     /// The columns text may use in a composer `width` columns wide: all but the last.

@@ -1,3 +1,5 @@
+import TextWidth
+
 /// The text being written in the composer and the caret in it, with the editing
 /// operations the keys perform. Positions count grapheme clusters (`Character`s),
 /// so the caret can never stand inside an emoji or a letter with its accents.
@@ -12,6 +14,10 @@ public struct Draft: Equatable, Sendable {
     public private(set) var utf8: [UInt8]
     /// The UTF-8 length of each character, to find where a character starts in `utf8`.
     private var utf8Lengths: [UInt32]
+    /// Each character's byte when it is one ASCII byte, else 0: what wrapping
+    /// and drawing the composer ask of most characters at every key, without
+    /// looking into a `Character`.
+    public private(set) var asciiBytes: [UInt8]
     /// The changes to the text since `takeChanges()` last collected them, oldest first.
     private var changes: [DraftChange] = []
     /// Counts the changes to the text; it never goes back (a reset composer
@@ -22,6 +28,7 @@ public struct Draft: Equatable, Sendable {
         characters = Array(text)
         utf8 = Array(text.utf8)
         utf8Lengths = characters.map { UInt32($0.utf8.count) }
+        asciiBytes = characters.map { $0.singleASCIIByte ?? 0 }
         self.cursor = min(max(0, cursor ?? characters.count), characters.count)
     }
 
@@ -48,14 +55,18 @@ public struct Draft: Equatable, Sendable {
         for length in utf8Lengths[range] { removedBytes += Int(length) }
         var newBytes: [UInt8] = []
         var newLengths: [UInt32] = []
+        var newASCII: [UInt8] = []
         newLengths.reserveCapacity(new.count)
+        newASCII.reserveCapacity(new.count)
         for character in new {
             let bytes = character.utf8
             newBytes.append(contentsOf: bytes)
             newLengths.append(UInt32(bytes.count))
+            newASCII.append(bytes.count == 1 ? bytes.first ?? 0 : 0)
         }
         utf8.replaceSubrange(start..<start + removedBytes, with: newBytes)
         utf8Lengths.replaceSubrange(range, with: newLengths)
+        asciiBytes.replaceSubrange(range, with: newASCII)
         characters.replaceSubrange(range, with: new)
         if cursor >= range.upperBound {
             cursor += new.count - range.count

@@ -236,7 +236,8 @@ public struct ChatView {
         }
         for (offset, screenRow) in rows.enumerated() where top + offset < layout.rows.count {
             let wrapped = layout.rows[top + offset]
-            frame.put(draft.characters[wrapped.range], rules: state.rules, style: .plain, row: screenRow, column: 0)
+            frame.put(draft.characters[wrapped.range], ascii: draft.asciiBytes[wrapped.range], rules: state.rules,
+                      style: .plain, row: screenRow, column: 0)
         }
         frame.cursorRow = min(rows.lowerBound + layout.caretRow - top, rows.upperBound - 1)
         frame.cursorColumn = min(layout.caretColumn, width - 1)

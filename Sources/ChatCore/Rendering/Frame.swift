@@ -81,12 +81,42 @@ public struct Frame: Equatable, Sendable {
                 column += 1
                 continue
             }
-            let texts = rules.cells(of: character)
-            let next = put(texts, style: style, format: format, row: row, column: column, limit: end)
-            if next - column < texts.reduce(0, { $0 + $1.width }) { break }
+            guard let next = put(measuring: character, rules: rules, style: style, format: format, row: row,
+                                 column: column, limit: end) else { break }
             column = next
         }
         return column
+    }
+
+    /// Writes characters whose ASCII bytes are known (`Draft.asciiBytes`, at the
+    /// same indices), as the composer is drawn at every key: printable ASCII
+    /// straight from its byte, the rest measured by `rules`.
+    @discardableResult
+    public mutating func put(_ text: ArraySlice<Character>, ascii: ArraySlice<UInt8>, rules: WidthRules,
+                             style: CellStyle, row: Int, column: Int) -> Int {
+        var column = column
+        guard row >= 0, row < size.rows, column >= 0 else { return column }
+        for index in text.indices {
+            let byte = ascii[index]
+            if byte >= 0x20 && byte < 0x7F {
+                guard column < size.columns else { break }
+                set(Cell(scalar: UInt32(byte), width: 1, style: style), row: row, column: column)
+                column += 1
+                continue
+            }
+            guard let next = put(measuring: text[index], rules: rules, style: style, format: .plain, row: row,
+                                 column: column, limit: size.columns) else { break }
+            column = next
+        }
+        return column
+    }
+
+    /// Writes one character measured by `rules`; nil when it did not fit whole.
+    private mutating func put(measuring character: Character, rules: WidthRules, style: CellStyle,
+                              format: TextFormat, row: Int, column: Int, limit: Int) -> Int? {
+        let texts = rules.cells(of: character)
+        let next = put(texts, style: style, format: format, row: row, column: column, limit: limit)
+        return next - column < texts.reduce(0, { $0 + $1.width }) ? nil : next
     }
 
     /// Puts rows kept from an earlier frame of the same width in place of `rows`.

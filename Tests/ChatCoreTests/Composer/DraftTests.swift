@@ -1,8 +1,25 @@
 @testable import ChatCore
 @testable import ChatModel
 import Testing
+@testable import TextWidth
 
 @Suite struct DraftTests {
+    @Test func eachCharactersASCIIByteFollowsEveryEdit() {
+        var draft = Draft("ab日")
+        func expected() -> [UInt8] { draft.characters.map { $0.singleASCIIByte ?? 0 } }
+        #expect(draft.asciiBytes == [0x61, 0x62, 0])
+        draft.moveCursor(to: 1)
+        draft.insert("e\u{301}x\r\n🎉")
+        #expect(draft.asciiBytes == expected())
+        #expect(draft.asciiBytes == [0x61, 0, 0x78, 0, 0, 0x62, 0], "é, CR LF and 🎉 are not one byte")
+        draft.deleteBackward()
+        draft.moveCursor(to: 0)
+        draft.deleteForward()
+        #expect(draft.asciiBytes == expected())
+        draft.replaceAll(with: Draft("z"))
+        #expect(draft.asciiBytes == [0x7A])
+    }
+
     @Test func insertsAtTheCaret() {
         var draft = Draft("helo")
         draft.moveCursor(to: 3)
