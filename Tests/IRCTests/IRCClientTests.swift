@@ -260,6 +260,16 @@ import Testing
         #expect(lines.contains { $0.contains("draft/multiline-concat") })
     }
 
+    @Test(arguments: [1, 2, 3])
+    func aMultilineLimitTooSmallForOneCodePointSendsLineByLine(maxBytes: Int) {
+        #expect(MultilineLimits(capabilityValue: "max-bytes=\(maxBytes)") == nil)
+        #expect(MultilineLimits(capabilityValue: "max-bytes=4")?.maxBytes == 4)
+        var client = Self.registered(capabilities: "batch draft/multiline=max-bytes=\(maxBytes)")
+        #expect(client.multiline == nil, "no batch could carry a four-byte character")
+        let sent = client.say("one\n𝄞 two", to: "#chat")
+        #expect(Self.wire(sent.lines) == ["PRIVMSG #chat one", "PRIVMSG #chat :𝄞 two"])
+    }
+
     @Test func anIncomingMultilineBatchIsOneMessageWithItsLineBreaks() {
         var client = Self.registered(capabilities: "batch draft/multiline=max-bytes=4096 server-time")
         Self.feed(&client, "@time=2026-01-02T03:04:05.000Z;msgid=b1 :bob!b@h BATCH +r1 draft/multiline #chat")

@@ -6,8 +6,12 @@ public struct MultilineLimits: Equatable, Sendable {
     /// The most lines in one batch; nil when the server sets no limit.
     public var maxLines: Int?
 
+    /// The fewest bytes a batch must carry: one code point, at its longest.
+    static let leastBytes = 4
+
     /// Reads the capability's value; nil without `max-bytes`, which the
-    /// specification requires.
+    /// specification requires, or with one too small for a code point: no
+    /// batch could carry the text, so it goes line by line.
     public init?(capabilityValue value: String) {
         var bytes: Int?
         var lines: Int?
@@ -17,7 +21,7 @@ public struct MultilineLimits: Equatable, Sendable {
             if parts[0] == "max-bytes" { bytes = number }
             if parts[0] == "max-lines" { lines = number }
         }
-        guard let bytes else { return nil }
+        guard let bytes, bytes >= Self.leastBytes else { return nil }
         maxBytes = bytes
         maxLines = lines
     }
