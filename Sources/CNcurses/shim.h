@@ -40,6 +40,18 @@ static inline int chat_color_pairs(void) { return COLOR_PAIRS; }
 /// The cell is filled directly rather than through setcchar, which would cut a
 /// cluster at its second spacing character (a ZWJ sequence, say): ncurses
 /// advances by the width of the first code point and sends all of them.
+/// `chat_put_cell` for a cell of one code point, the most common: nothing to
+/// gather into an array first.
+static inline int chat_put_char(WINDOW *w, int y, int x, wchar_t c, attr_t attr, short pair) {
+    cchar_t cell;
+    memset(&cell, 0, sizeof cell);
+    cell.chars[0] = c;
+    cell.attr = (attr & ~A_COLOR) | (attr_t)COLOR_PAIR(pair);
+    cell.ext_color = pair;
+    if (wmove(w, y, x) == ERR) return ERR;
+    return wadd_wch(w, &cell);
+}
+
 static inline int chat_put_cell(WINDOW *w, int y, int x, const wchar_t *chars,
                                 int count, attr_t attr, short pair) {
     cchar_t cell;

@@ -87,6 +87,22 @@ public final class Screen {
     }
 
     private func put(_ cell: Cell, row: Int, column: Int) {
+        if let scalar = cell.scalar {
+            let value = wchar_t(bitPattern: scalar.value)
+            // Printable ASCII is one column wide in every C library.
+            let libraryWidth = (0x20..<0x7F).contains(scalar.value) ? 1 : Int(chat_wcwidth(value))
+            if libraryWidth == Int(cell.width) {
+                let look = palette.look(style: cell.style, format: cell.format)
+                _ = chat_put_char(terminal.window, Int32(row), Int32(column), value, look.attributes, look.pair)
+                return
+            }
+        }
+        putCluster(cell, row: row, column: column)
+    }
+
+    /// Puts a cell of several code points, or one whose width the C library
+    /// does not know as the terminal draws it.
+    private func putCluster(_ cell: Cell, row: Int, column: Int) {
         var chars: [wchar_t]
         if let scalar = cell.scalar {
             chars = [wchar_t(bitPattern: scalar.value)]

@@ -110,6 +110,19 @@ import Testing
         #expect(wrap("abcdefghij.", 10) == ["abcdefghi", "j."])
     }
 
+    @Test func kinsokuLooksUpEachCodePointAsCharacterComparisonWould() {
+        // Every code point of the Basic Multilingual Plane, and the canonically
+        // equivalent spelling of ヾ (ヽ and the combining voiced mark).
+        var characters = (0...0xFFFF).compactMap(Unicode.Scalar.init).map(Character.init)
+        characters.append("\u{30FD}\u{3099}")
+        for character in characters {
+            #expect(Kinsoku.allowsBreak(between: "a", and: character) == !Kinsoku.noStart.contains(character),
+                    "\(character.unicodeScalars.map(\.value))")
+            #expect(Kinsoku.allowsBreak(between: character, and: "a") == !Kinsoku.noEnd.contains(character),
+                    "\(character.unicodeScalars.map(\.value))")
+        }
+    }
+
     @Test func kinsokuNeverMakesARowWiderThanAllowed() {
         let texts = ["。。。。。。。。", "「「「「「「", "あ。い。う。え。お。か。き。く。", "ーーーーーーーー", "っ。」ー、！？"]
         for text in texts {

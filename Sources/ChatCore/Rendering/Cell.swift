@@ -27,8 +27,27 @@ public struct Cell: Equatable, Sendable {
     }
 
     /// A cell of one scalar, which needs no look-up.
-    init(scalar: UInt32, width: UInt8, style: CellStyle, format: TextFormat = .plain) {
+    init(scalar: UInt32, width: UInt8, style: CellStyle, format: TextFormat) {
         self.init(code: scalar, width: width, style: style, format: format)
+    }
+
+    /// This cell's look with another one-column scalar: a run of text packs
+    /// its format once.
+    func with(scalar: UInt32) -> Cell {
+        var cell = self
+        cell.code = scalar
+        cell.width = 1
+        return cell
+    }
+
+    /// A cell of one scalar without a format of its own: the composer's
+    /// characters, most of a frame, made with nothing to pack.
+    init(scalar: UInt32, width: UInt8, style: CellStyle) {
+        code = scalar
+        self.width = width
+        self.style = style
+        emphasis = 0
+        colors = 0
     }
 
     private init(code: UInt32, width: UInt8, style: CellStyle, format: TextFormat) {

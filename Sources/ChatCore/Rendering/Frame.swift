@@ -73,11 +73,12 @@ public struct Frame: Equatable, Sendable {
     ) -> Int where S.Element == Character {
         var column = column
         let end = min(limit ?? size.columns, size.columns)
+        let look = Cell(scalar: 0x20, width: 1, style: style, format: format)
         for character in text {
             // Printable ASCII, most of any text, takes one cell and no measuring.
             if let ascii = character.singleASCIIByte, ascii >= 0x20, ascii < 0x7F {
                 guard column < end, row >= 0, row < size.rows, column >= 0 else { break }
-                set(Cell(scalar: UInt32(ascii), width: 1, style: style, format: format), row: row, column: column)
+                set(look.with(scalar: UInt32(ascii)), row: row, column: column)
                 column += 1
                 continue
             }
