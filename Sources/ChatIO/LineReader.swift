@@ -30,22 +30,25 @@ public final class LineReader {
             return []
         }
         pending.append(contentsOf: buffer[...lastNewline])
-        let text = String(decoding: pending, as: UTF8.self)
+        var text = String(decoding: pending, as: UTF8.self)
+        text.makeContiguousUTF8()  // what it is already: split below as bytes
         pending.removeAll(keepingCapacity: true)
         pending.append(contentsOf: buffer[(lastNewline + 1)..<count])
-        // Split on "\n" bytes: a "\r\n" pair is one Character and must not hide
-        // the break. The "\r" of a "\r\n" goes with the line end.
+        // Split on "\n" bytes (found by memchr, in the decoded text's own
+        // bytes, where each invalid byte became three): a "\r\n" pair is one
+        // Character and must not hide the break. The "\r" of a "\r\n" goes
+        // with the line end.
         var lines: [Substring] = []
         let utf8 = text.utf8
-        var lineStart = utf8.startIndex
-        while let newline = utf8[lineStart...].firstIndex(of: 0x0A) {
-            var end = newline
-            if end > lineStart {
-                let before = utf8.index(before: end)
-                if utf8[before] == 0x0D { end = before }
+        _ = utf8.withContiguousStorageIfAvailable { bytes in
+            guard let base = bytes.baseAddress else { return }
+            var lineStart = 0
+            while lineStart < bytes.count, let found = memchr(base + lineStart, 0x0A, bytes.count - lineStart) {
+                let newline = base.distance(to: found.assumingMemoryBound(to: UInt8.self))
+                let end = newline > lineStart && bytes[newline - 1] == 0x0D ? newline - 1 : newline
+                lines.append(text[utf8.index(utf8.startIndex, offsetBy: lineStart)..<utf8.index(utf8.startIndex, offsetBy: end)])
+                lineStart = newline + 1
             }
-            lines.append(text[lineStart..<end])
-            lineStart = utf8.index(after: newline)
         }
         return lines
     }

@@ -30,6 +30,12 @@ import Testing
         #expect(result[0] == ["a", "b\u{FFFD}\u{FFFD}", ""])
     }
 
+    @Test func linesAfterInvalidBytesAndCarriageReturnsAreCutInTheRightPlaces() {
+        let chunk = Array("x".utf8) + [0xFF] + Array("y\nz\r\r\n\rw\r\n".utf8) + [0xE6, 0x97] + Array("\n日\n\n".utf8)
+        let result = lines(fromChunks: [chunk])
+        #expect(result[0] == ["x\u{FFFD}y", "z\r", "\rw", "\u{FFFD}", "日", ""])
+    }
+
     @Test func aCharacterSplitAcrossReadsArrivesWhole() {
         let bytes = Array("日本\n".utf8)
         let result = lines(fromChunks: [Array(bytes[..<4]), Array(bytes[4...])])

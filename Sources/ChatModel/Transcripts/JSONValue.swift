@@ -51,28 +51,52 @@ public enum JSONValue: Equatable, Sendable {
 
     private static let hexDigits = Array("0123456789abcdef".unicodeScalars)
 
+    /// Writes `string` quoted, escaping what would end or break the line.
+    /// Runs of bytes that need no escape (most text) are copied whole.
     static func encode(string: String, into output: inout String) {
         output += "\""
-        for scalar in string.unicodeScalars {
-            switch scalar {
-            case "\"": output += "\\\""
-            case "\\": output += "\\\\"
-            case "\n": output += "\\n"
-            case "\r": output += "\\r"
-            case "\t": output += "\\t"
-            case "\u{2028}": output += "\\u2028"  // line breaks to some readers
-            case "\u{2029}": output += "\\u2029"
-            default:
-                if scalar.value < 0x20 || scalar.value == 0x7F {
-                    output += "\\u00"
-                    output.unicodeScalars.append(hexDigits[Int(scalar.value >> 4)])
-                    output.unicodeScalars.append(hexDigits[Int(scalar.value & 0xF)])
-                } else {
-                    output.unicodeScalars.append(scalar)
-                }
+        let utf8 = string.utf8
+        var runStart = utf8.startIndex
+        var index = utf8.startIndex
+        while index != utf8.endIndex {
+            let byte = utf8[index]
+            let escaped: (text: String, length: Int)?
+            switch byte {
+            case 0x22: escaped = ("\\\"", 1)
+            case 0x5C: escaped = ("\\\\", 1)
+            case 0x0A: escaped = ("\\n", 1)
+            case 0x0D: escaped = ("\\r", 1)
+            case 0x09: escaped = ("\\t", 1)
+            case 0xE2: escaped = lineSeparator(in: utf8, at: index)  // line breaks to some readers
+            case ..<0x20, 0x7F:
+                let hex = String(String.UnicodeScalarView([hexDigits[Int(byte >> 4)], hexDigits[Int(byte & 0xF)]]))
+                escaped = ("\\u00" + hex, 1)
+            default: escaped = nil
             }
+            guard let escaped else {
+                index = utf8.index(after: index)
+                continue
+            }
+            output += string[runStart..<index]
+            output += escaped.text
+            index = utf8.index(index, offsetBy: escaped.length)
+            runStart = index
         }
+        output += string[runStart..<index]
         output += "\""
+    }
+
+    /// U+2028 or U+2029 (E2 80 A8 or A9) at `index`, escaped.
+    private static func lineSeparator(in utf8: String.UTF8View, at index: String.Index) -> (text: String, length: Int)? {
+        let second = utf8.index(after: index)
+        guard second != utf8.endIndex, utf8[second] == 0x80 else { return nil }
+        let third = utf8.index(after: second)
+        guard third != utf8.endIndex else { return nil }
+        switch utf8[third] {
+        case 0xA8: return ("\\u2028", 3)
+        case 0xA9: return ("\\u2029", 3)
+        default: return nil
+        }
     }
 }
 

@@ -33,6 +33,40 @@ import Testing
         #expect(encoded == #""a\nb\u001b[2J\u007f\u2028""#)
         #expect(!encoded.contains("\n"))
     }
+
+    @Test func stringsAreEscapedExactlyAsOneCodePointAtATimeWould() {
+        // The escapes, every control character, text around them, and the
+        // neighbours of U+2028 in UTF-8 (… is E2 80 A6).
+        var texts = ["", "plain", "\"", "\\", "a\r\nb", "…\u{2028}\u{2029}\u{2027}\u{202A}", "日本語😀👍🏽", "end\u{E2}"]
+        texts += (0..<0x80).map { "x" + String(Character(Unicode.Scalar($0)!)) + "y" }
+        texts.append(String((0..<300).map { Character(Unicode.Scalar([0x22, 0x5C, 0x0A, 0x41, 0x2028, 0x65E5, 0x1F600, 0x7F][$0 % 8])!) }))
+        for text in texts {
+            #expect(JSONValue.string(text).encoded == Self.escapedByCodePoint(text), "\(text.debugDescription)")
+        }
+    }
+
+    /// The escaping rules written the plain way, one code point at a time.
+    static func escapedByCodePoint(_ text: String) -> String {
+        var output = "\""
+        for scalar in text.unicodeScalars {
+            switch scalar {
+            case "\"": output += "\\\""
+            case "\\": output += "\\\\"
+            case "\n": output += "\\n"
+            case "\r": output += "\\r"
+            case "\t": output += "\\t"
+            case "\u{2028}": output += "\\u2028"
+            case "\u{2029}": output += "\\u2029"
+            default:
+                if scalar.value < 0x20 || scalar.value == 0x7F {
+                    output += "\\u00" + String(format: "%02x", scalar.value)
+                } else {
+                    output.unicodeScalars.append(scalar)
+                }
+            }
+        }
+        return output + "\""
+    }
 }
 
 @Suite struct TimeTests {
