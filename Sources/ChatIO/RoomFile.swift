@@ -17,8 +17,8 @@ public final class RoomFile {
     private var identity: (device: UInt64, inode: UInt64)?
     /// Where the lines not read yet start.
     private var followOffset: Int64 = 0
-    /// Where the earliest line read so far starts.
-    private var historyStart: Int64 = 0
+    /// How far back the file has been read.
+    private var history = LineHistory()
     /// Where this process's own lines start, so following does not show them
     /// twice; kept only for a file that is followed, since following is what
     /// takes them out again.
@@ -58,26 +58,20 @@ public final class RoomFile {
     /// end only as far as they go. Following starts after them, and
     /// `olderLines` continues before them.
     public func recentLines(_ count: Int) -> [String] {
-        guard descriptor >= 0 else { return [] }
-        var info = stat()
-        guard fstat(descriptor, &info) == 0 else { return [] }
-        let found = lines(before: Int64(info.st_size), count: count)
+        guard descriptor >= 0, let found = history.recentLines(count, in: descriptor) else { return [] }
         followOffset = found.end
-        historyStart = found.start
         return found.lines
     }
 
     /// Up to `count` lines from before those already read, oldest first: the
     /// room's history, as far back as the user scrolls.
     public func olderLines(_ count: Int) -> [String] {
-        guard descriptor >= 0, historyStart > 0 else { return [] }
-        let found = lines(before: historyStart, count: count)
-        historyStart = found.start
-        return found.lines
+        guard descriptor >= 0 else { return [] }
+        return history.olderLines(count, in: descriptor)
     }
 
     /// True while lines before those read are left in the file.
-    public var hasOlderLines: Bool { historyStart > 0 }
+    public var hasOlderLines: Bool { history.hasOlderLines }
 
     /// Moves where `olderLines` goes on from to the start of the newest line
     /// that `matches`, among the last `limit` lines; false, moving nothing,
@@ -85,50 +79,7 @@ public final class RoomFile {
     /// reads back from before the oldest one it still holds.
     public func rewindHistory(toLineMatching matches: (String) -> Bool, within limit: Int) -> Bool {
         guard descriptor >= 0 else { return false }
-        var info = stat()
-        guard fstat(descriptor, &info) == 0 else { return false }
-        var end = Int64(info.st_size)
-        var looked = 0
-        while end > 0, looked < limit {
-            let found = lines(before: end, count: min(1000, limit - looked))
-            guard !found.lines.isEmpty else { return false }
-            if let index = found.lines.lastIndex(where: matches) {
-                historyStart = found.starts[index]
-                return true
-            }
-            looked += found.lines.count
-            end = found.start
-        }
-        return false
-    }
-
-    /// The last `count` complete lines that end before `end`, where the first of
-    /// them starts, and where the last ends (after its newline). Reads backwards
-    /// in blocks, only as far as the lines go.
-    private func lines(before end: Int64, count: Int) -> (lines: [String], starts: [Int64], start: Int64, end: Int64) {
-        guard count > 0 else { return ([], [], end, end) }
-        let block: Int64 = 64 * 1024
-        var blocks: [[UInt8]] = []
-        var start = end
-        var newlines = 0
-        // One line end more than `count` marks where the earliest line starts.
-        while start > 0, newlines <= count {
-            let length = min(block, start)
-            start -= length
-            var piece = [UInt8](repeating: 0, count: Int(length))
-            let got = piece.withUnsafeMutableBytes { pread(descriptor, $0.baseAddress, Int(length), off_t(start)) }
-            guard got == length else { return ([], [], end, end) }
-            newlines += piece.reduce(0) { $0 + ($1 == 0x0A ? 1 : 0) }
-            blocks.append(piece)
-        }
-        let bytes = Array(blocks.reversed().joined())
-        guard let lastNewline = bytes.lastIndex(of: 0x0A) else { return ([], [], end, start) }
-        var pieces = bytes[..<lastNewline].split(separator: 0x0A, omittingEmptySubsequences: false)[...]
-        if start > 0 { pieces = pieces.dropFirst() }  // cut at the block's edge
-        let kept = pieces.suffix(count)
-        let first = kept.first.map { start + Int64($0.startIndex) } ?? start + Int64(lastNewline) + 1
-        return (kept.map { String(decoding: $0, as: UTF8.self) }, kept.map { start + Int64($0.startIndex) }, first,
-                start + Int64(lastNewline) + 1)
+        return history.rewind(in: descriptor, toLineMatching: matches, within: limit)
     }
 
     /// Appends `line` and a newline, under the lock, flushed to disk.

@@ -16,7 +16,7 @@ struct ChatApp {
     static let idleMilliseconds: Int32 = 1000
     /// The most messages a room holds in memory (about 15 MB): older ones are
     /// let go of as they pour in. A room reads them back from its file as the
-    /// user scrolls to them; a replay forgets them, as a terminal's scrollback does.
+    /// user scrolls to them, a replay from its spool (`ReplaySpool`).
     static let scrollback = 100_000
     /// The shortest time between frames while a replay pours in.
     static let pourFrameSeconds = 0.04
@@ -37,8 +37,8 @@ struct ChatApp {
         let replayLabel = options.replay == nil ? nil : "\(options.rooms[0].value) · replay"
         let replay = try options.replay.map { (source) throws(StartupError) in
             try ReplayInput(source: source, room: replayLabel ?? "", sender: options.replaySender, nick: options.nick,
-                            speed: options.speed,
-                            clock: clock, at: now)
+                            speed: options.speed, clock: clock,
+                            spoolFolder: ReplaySpool.folder(environment: environment), at: now)
         }
         var roomLinks: [RoomLink] = []
         for (index, name) in options.rooms.enumerated() {

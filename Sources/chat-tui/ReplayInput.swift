@@ -4,7 +4,9 @@ import ChatModel
 import Glibc
 
 /// A transcript being replayed: its lines read as they arrive, made into messages,
-/// and played at once or paced by `--speed`.
+/// and played at once or paced by `--speed`. What the room shows is also kept
+/// in a `ReplaySpool`, which reading back goes through once the room has let
+/// go of the oldest messages.
 final class ReplayInput: Link {
     private let lines: LineReader
     private var reader: TranscriptReader
@@ -13,13 +15,25 @@ final class ReplayInput: Link {
     private var endTold = false
     private let ownsDescriptor: Bool
     /// Lines under the user's nick are the user's own, as in the room file.
-    private let own: OwnNames
+    private var own: OwnNames
+    /// Every message the room was given, oldest first; nil once it failed
+    /// (or could not be made), when reading back ends where memory does.
+    private var spool: ReplaySpool?
+    /// Why the spool could not be made, told with the first messages.
+    private var spoolProblem: String?
+    /// The oldest message read back from the spool, where reading back goes on from.
+    private var oldestRead: Message?
 
     /// Opens the source named on the command line. Standard input must not be
     /// the terminal, or there is nothing to replay.
     init(source: Options.ReplaySource, room: String, sender: String, nick: String, speed: Double?, clock: ClockFace,
-         at now: Moment) throws(StartupError) {
+         spoolFolder: String, at now: Moment) throws(StartupError) {
         own = OwnNames(nick)
+        do {
+            spool = try ReplaySpool(folder: spoolFolder)
+        } catch {
+            spoolProblem = error.description
+        }
         self.room = room
         let descriptor: Int32
         var fileDate: CivilTime?
@@ -64,8 +78,67 @@ final class ReplayInput: Link {
         read(at: now, readable: ready.contains(lines.descriptor))
     }
 
-    /// A replay only brings messages in; what is sent in its room goes to the room's file.
-    func carryOut(_ effect: Effect, for room: String, at now: Moment) -> [Event]? { nil }
+    /// Reading back is answered from the spool. What is sent in the replay's
+    /// room is kept in the spool, in the order the room shows it, and left to
+    /// the room's file (nil: another link carries it out).
+    func carryOut(_ effect: Effect, for room: String, at now: Moment) -> [Event]? {
+        switch effect {
+        case .send(_, let message):
+            keep([message])
+            own.add(message.sender)
+            return nil
+        case .loadOlderMessages(let first):
+            return [olderHistory(before: first)]
+        default:
+            return nil
+        }
+    }
+
+    /// The messages before `first` (the oldest the room holds) from the spool:
+    /// from where the last read back ended while `first` is the oldest read,
+    /// else from before `first`, found among the spool's last lines.
+    private func olderHistory(before first: Message?) -> Event {
+        guard let spool else { return .history([], reachedStart: true) }
+        if let first, !(oldestRead.map(first.isSame) ?? false) {
+            let found = spool.rewind(toLineMatching: { line in
+                guard first.mayBe(inLine: line), let message = Transcript.decode(line[...]) else { return false }
+                return first.isSame(as: message)
+            }, within: Self.rewindLines)
+            guard found else {
+                return .history([], reachedStart: true)
+            }
+        }
+        let older = spool.olderLines(Self.olderHistoryLines).compactMap { line -> Message? in
+            guard var message = Transcript.decode(line[...]) else { return nil }
+            own.mark(&message)
+            return message
+        }
+        if let oldest = older.first { oldestRead = oldest }
+        return .history(older, reachedStart: !spool.hasOlderLines)
+    }
+
+    /// How many lines one read back brings, as from a room's file.
+    static let olderHistoryLines = RoomLink.olderHistoryLines
+    /// How far back from the spool's end the room's oldest message is looked for:
+    /// well past what a room holds.
+    static let rewindLines = RoomLink.rewindLines
+
+    /// Keeps `messages` in the spool.
+    private func keep(_ messages: [Message]) {
+        keep(lines: messages.map(Transcript.encode))
+    }
+
+    /// Keeps transcript lines in the spool; on failure the spool is given up,
+    /// and the user told once.
+    private func keep(lines: [String]) {
+        guard let spool, !lines.isEmpty else { return }
+        do {
+            try spool.append(lines)
+        } catch {
+            self.spool = nil
+            spoolProblem = error.description
+        }
+    }
 
     /// How long until a paced message is due, in milliseconds; nil when none waits.
     func millisecondsUntilDue(at now: Moment) -> Int32? {
@@ -77,15 +150,39 @@ final class ReplayInput: Link {
         var events: [(event: Event, room: String?)] = []
         if readable {
             let stamp = now.wall
+            var kept: [String] = []
             for line in lines.readLines() {
                 let broken = reader.brokenLines
                 guard var message = reader.read(line, now: stamp) else { continue }
                 own.mark(&message)
                 let event: Event = reader.brokenLines > broken ? .unreadable(message) : .received(message)
-                if pacer == nil { events.append((event, room)) } else { pacer?.add(event, at: message.time) }
+                guard pacer == nil else {
+                    pacer?.add(event, at: message.time)
+                    continue
+                }
+                events.append((event, room))
+                // A line of chat-tui's own format is kept as it came (it reads
+                // back as the same message); any other is written in it.
+                if line.first == "{", reader.brokenLines == broken {
+                    kept.append(String(line.last == "\r" ? line.dropLast() : line))
+                } else {
+                    kept.append(Transcript.encode(message))
+                }
             }
+            keep(lines: kept)
         }
-        for event in pacer?.release(now: now.monotonic) ?? [] { events.append((event, room)) }
+        let released = pacer?.release(now: now.monotonic) ?? []
+        for event in released { events.append((event, room)) }
+        keep(released.compactMap { event -> Message? in
+            switch event {
+            case .received(let message), .unreadable(let message): message
+            default: nil
+            }
+        })
+        if let problem = spoolProblem {
+            spoolProblem = nil
+            events.append((.notice(.replayHistoryNotKept(reason: problem)), room))
+        }
         if lines.ended, !endTold, !(pacer?.hasWaiting ?? false) {
             endTold = true
             events.append((.replayEnded, room))

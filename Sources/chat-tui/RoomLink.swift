@@ -128,17 +128,17 @@ final class RoomLink: Link {
     /// from where the last read ended while the room's first message is the
     /// oldest read, else (the room let go of what it held before `first`, or
     /// `first` arrived while it was open) from before `first`. The room a
-    /// replay is shown in holds the replay alone: nothing is older. Nil for a
-    /// network's room whose file has nothing older: its network may have.
+    /// replay is shown in is read back by the replay (`ReplayInput`), which
+    /// answers first: its file is older than the replay. Nil for a network's
+    /// room whose file has nothing older: its network may have.
     private func olderHistory(before first: Message?, at now: Moment) -> Event? {
         if case .replay = role { return .history([], reachedStart: true) }
-        if let first, !(oldestRead.map { Self.same($0, first) } ?? false), !isOlderThanTheFile(first) {
+        if let first, !(oldestRead.map(first.isSame) ?? false), !isOlderThanTheFile(first) {
             // Found among the lines since, the newest first; not found (the
             // file was replaced), the read goes on where it ended.
             _ = file.rewindHistory(toLineMatching: { line in
-                guard first.serverID.map(line.contains) ?? line.contains(first.sender),
-                      let message = read(line, now: now.wall) else { return false }
-                return Self.same(message, first)
+                guard first.mayBe(inLine: line), let message = read(line, now: now.wall) else { return false }
+                return first.isSame(as: message)
             }, within: Self.rewindLines)
         }
         guard file.hasOlderLines else {
@@ -167,12 +167,6 @@ final class RoomLink: Link {
     /// holds is looked for: well past what a room holds.
     static let rewindLines = 4 * ChatApp.scrollback
 
-    /// True when a line read back is the message the room holds: by its
-    /// server's id, or by time, sender and text.
-    private static func same(_ line: Message, _ held: Message) -> Bool {
-        if let id = held.serverID, line.serverID == id { return true }
-        return line.time == held.time && line.sender == held.sender && line.text == held.text
-    }
 
     /// Lines read back from the room file as history, saying whether they
     /// reach its start (a network's room asks its network for what is older).

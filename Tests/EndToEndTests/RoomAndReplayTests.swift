@@ -182,6 +182,45 @@ extension EndToEnd {
             #expect(index > 0 && screen[index - 1].hasSuffix("old-00999"), "no gap: \(screen[max(0, index - 1)])")
         }
 
+        @Test func aReplayLongerThanARoomHoldsReadsBackToItsFirstLineFromAFileNobodyElseCanSee() throws {
+            let folder = try makeTemporaryFolder()
+            let path = folder + "/long.jsonl"
+            // More than the 100,000 messages a room holds in memory.
+            let lines = (0..<105_000).map { String(format: "{\"from\":\"feed\",\"text\":\"rp-%06d\"}", $0) }
+            try (lines.joined(separator: "\n") + "\n").write(toFile: path, atomically: true, encoding: .utf8)
+            let cache = folder + "/cache"
+            let session = try TmuxSession(columns: 40, rows: 300, arguments: ["--replay", path], cacheHome: cache)
+            try session.waitUntil("the replay is shown to its end", timeout: 30) { screen, _ in
+                screen.contains { $0.hasSuffix("rp-104999") }
+            }
+            // The replay's history is in a file already removed from its folder.
+            let spools = try FileManager.default.contentsOfDirectory(atPath: cache + "/chat-tui/replays")
+            #expect(spools.isEmpty, "\(spools)")
+            // 105,000 one-row messages, 296 rows a page, in one burst.
+            try session.press("-N", "400", "PPage")
+            // The page whole (a capture taken while it is drawn mixes two): the
+            // first lines, one after the other.
+            try session.waitUntil("the replay's first lines fill the page, the first at the top", timeout: 60) { screen, _ in
+                let shown = screen.compactMap { line in line.range(of: "rp-").flatMap { Int(line[$0.upperBound...]) } }
+                return screen[0].hasSuffix("rp-000000") && shown.count > 200
+                    && zip(shown, shown.dropFirst()).allSatisfy { $1 == $0 + 1 }
+            }
+        }
+
+        @Test func aReplayWhoseHistoryCannotBeKeptOnDiskIsShownAndSaysSo() throws {
+            let folder = try makeTemporaryFolder()
+            let path = folder + "/short.jsonl"
+            try "{\"from\":\"feed\",\"text\":\"still shown\"}\n".write(toFile: path, atomically: true, encoding: .utf8)
+            // The cache folder is a file: the spool cannot be made.
+            let cache = folder + "/cache"
+            try "".write(toFile: cache, atomically: true, encoding: .utf8)
+            let session = try TmuxSession(columns: 100, rows: 10, arguments: ["--replay", path], cacheHome: cache)
+            try session.waitUntil("the replay is shown, and the user told why reading back is short") { screen, _ in
+                screen.contains { $0.hasSuffix("<feed> still shown") }
+                    && screen.joined(separator: " ").contains("older messages cannot be kept on disk")
+            }
+        }
+
         @Test func anotherRoomIsAnotherFile() throws {
             let session = try TmuxSession(columns: 60, rows: 10, arguments: ["--room", "日本語"])
             try session.waitUntil("the room's name is on the separator") { screen, _ in

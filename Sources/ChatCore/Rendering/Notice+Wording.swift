@@ -11,6 +11,8 @@ extension Notice {
         case .draftNotSaved(let reason): ["draft not saved: \(reason)"]
         case .draftsNotRead(let reason): ["drafts not read: \(reason)"]
         case .notKept(let reason): ["not kept in the room file: \(reason)"]
+        case .replayHistoryNotKept(let reason):
+            ["the replay's older messages cannot be kept on disk (\(reason)): Page Up reaches back only as far as memory holds"]
         case .connectionLost(let network, let reason): ["\(network): \(reason)"]
         case .confirmLines(let count): ["send \(count) lines as \(count) messages? Enter sends them, Esc goes back to editing"]
         case .names(let channel, let nicks): ["in \(channel) (\(nicks.count)): \(nicks.joined(separator: " "))"]

@@ -28,4 +28,7 @@ public enum Notice: Equatable, Sendable {
     case draftsNotRead(reason: String)
     /// Messages that arrived are shown but could not be kept in the room file, and why.
     case notKept(reason: String)
+    /// A replay's older messages could not be kept on disk, and why: reading
+    /// back reaches only as far as memory holds.
+    case replayHistoryNotKept(reason: String)
 }

@@ -1,0 +1,82 @@
+import Glibc
+
+/// Reading a file of lines backwards, as far as the user scrolls back: where
+/// the earliest line read so far starts, and the reads that move it. A room's
+/// file and a replay's spool are read back through it.
+struct LineHistory {
+    /// Where the earliest line read so far starts; 0 once the file's first line is read.
+    private(set) var start: Int64 = 0
+
+    /// True while lines before those read are left in the file.
+    var hasOlderLines: Bool { start > 0 }
+
+    /// The last `count` complete lines of the file open on `descriptor`,
+    /// oldest first; reading back continues before them. Also says where the
+    /// last of them ends, nil when the file cannot be read.
+    mutating func recentLines(_ count: Int, in descriptor: Int32) -> (lines: [String], end: Int64)? {
+        var info = stat()
+        guard fstat(descriptor, &info) == 0 else { return nil }
+        let found = Self.lines(in: descriptor, before: Int64(info.st_size), count: count)
+        start = found.start
+        return (found.lines, found.end)
+    }
+
+    /// Up to `count` lines from before those already read, oldest first.
+    mutating func olderLines(_ count: Int, in descriptor: Int32) -> [String] {
+        guard start > 0 else { return [] }
+        let found = Self.lines(in: descriptor, before: start, count: count)
+        start = found.start
+        return found.lines
+    }
+
+    /// Moves where `olderLines` goes on from to the start of the newest line
+    /// that `matches`, among the file's last `limit` lines; false, moving
+    /// nothing, when none does.
+    mutating func rewind(in descriptor: Int32, toLineMatching matches: (String) -> Bool, within limit: Int) -> Bool {
+        var info = stat()
+        guard fstat(descriptor, &info) == 0 else { return false }
+        var end = Int64(info.st_size)
+        var looked = 0
+        while end > 0, looked < limit {
+            let found = Self.lines(in: descriptor, before: end, count: min(1000, limit - looked))
+            guard !found.lines.isEmpty else { return false }
+            if let index = found.lines.lastIndex(where: matches) {
+                start = found.starts[index]
+                return true
+            }
+            looked += found.lines.count
+            end = found.start
+        }
+        return false
+    }
+
+    /// The last `count` complete lines that end before `end`, where the first of
+    /// them starts, and where the last ends (after its newline). Reads backwards
+    /// in blocks, only as far as the lines go.
+    static func lines(in descriptor: Int32, before end: Int64, count: Int)
+        -> (lines: [String], starts: [Int64], start: Int64, end: Int64) {
+        guard count > 0 else { return ([], [], end, end) }
+        let block: Int64 = 64 * 1024
+        var blocks: [[UInt8]] = []
+        var start = end
+        var newlines = 0
+        // One line end more than `count` marks where the earliest line starts.
+        while start > 0, newlines <= count {
+            let length = min(block, start)
+            start -= length
+            var piece = [UInt8](repeating: 0, count: Int(length))
+            let got = piece.withUnsafeMutableBytes { pread(descriptor, $0.baseAddress, Int(length), off_t(start)) }
+            guard got == length else { return ([], [], end, end) }
+            newlines += piece.reduce(0) { $0 + ($1 == 0x0A ? 1 : 0) }
+            blocks.append(piece)
+        }
+        let bytes = Array(blocks.reversed().joined())
+        guard let lastNewline = bytes.lastIndex(of: 0x0A) else { return ([], [], end, start) }
+        var pieces = bytes[..<lastNewline].split(separator: 0x0A, omittingEmptySubsequences: false)[...]
+        if start > 0 { pieces = pieces.dropFirst() }  // cut at the block's edge
+        let kept = pieces.suffix(count)
+        let first = kept.first.map { start + Int64($0.startIndex) } ?? start + Int64(lastNewline) + 1
+        return (kept.map { String(decoding: $0, as: UTF8.self) }, kept.map { start + Int64($0.startIndex) }, first,
+                start + Int64(lastNewline) + 1)
+    }
+}

@@ -1,0 +1,64 @@
+import Glibc
+
+/// Where a replay's messages are kept on disk, so that reading back reaches
+/// its first line however long it ran, while memory holds only the newest.
+///
+/// A file private to the user (0600) in the cache folder, removed from its
+/// folder as soon as it is made: only the open descriptor keeps it, so
+/// nothing is left behind when chat-tui ends, whatever ends it. It is not
+/// flushed to disk: it lives no longer than the process.
+public final class ReplaySpool {
+    private let descriptor: Int32
+    /// How far back the spool has been read.
+    private var history = LineHistory()
+
+    /// Makes the spool in `folder` (made if missing).
+    public init(folder: String) throws(StorageError) {
+        try DataFolders.makeFolder(folder)
+        var template = Array((folder + "/replay.XXXXXX").utf8CString)
+        let fd = template.withUnsafeMutableBufferPointer { mkstemp($0.baseAddress!) }
+        guard fd >= 0 else { throw StorageError("cannot make a file for the replay's history in \(folder)") }
+        _ = fcntl(fd, F_SETFD, FD_CLOEXEC)
+        let path = template.withUnsafeBufferPointer { String(cString: $0.baseAddress!) }
+        unlink(path)
+        descriptor = fd
+    }
+
+    deinit {
+        close(descriptor)
+    }
+
+    /// `$XDG_CACHE_HOME/chat-tui/replays` (`~/.cache` when unset): on disk,
+    /// where `/tmp` may be held in memory.
+    public static func folder(environment: [String: String]) -> String {
+        DataFolders.xdgFolder("XDG_CACHE_HOME", else: ".cache", environment: environment) + "/chat-tui/replays"
+    }
+
+    /// Appends `lines` (without their newlines), in one write.
+    public func append(_ lines: [String]) throws(StorageError) {
+        guard !lines.isEmpty else { return }
+        var bytes: [UInt8] = []
+        for line in lines {
+            bytes += line.utf8
+            bytes.append(0x0A)
+        }
+        if let code = FileWriting.writeAll(bytes, to: descriptor) {
+            throw StorageError("cannot keep the replay's history on disk", code: code)
+        }
+    }
+
+    /// Moves where `olderLines` goes on from to the start of the newest line
+    /// that `matches`, among the last `limit` lines; false when none does.
+    public func rewind(toLineMatching matches: (String) -> Bool, within limit: Int) -> Bool {
+        history.rewind(in: descriptor, toLineMatching: matches, within: limit)
+    }
+
+    /// Up to `count` lines from before those already read (or the last ones,
+    /// before any were), oldest first.
+    public func olderLines(_ count: Int) -> [String] {
+        history.olderLines(count, in: descriptor)
+    }
+
+    /// True while lines before those read are left.
+    public var hasOlderLines: Bool { history.hasOlderLines }
+}
