@@ -361,7 +361,17 @@ class Bench:
         shown = program.wait_for(LAST.encode(), 600)
         program.quiet(0.5, 10)
         rss = program.status("VmRSS")
+        # Reading back to the first message, from the replay's spool: in a tall
+        # window (two rows a message), pages enough for all, in one burst.
+        program.resize(80, 2000)
+        program.quiet(0.5, 10)
+        start = time.monotonic()
+        program.write(b"\x1b[5~" * (self.args.messages // 995 + 10))
+        first = program.wait_for(b"message 0 ", 600) is not None
+        took = time.monotonic() - start
         program.stop(b"\x03")
+        self.add("Page Up to the first of %d replayed messages (s)" % self.args.messages, took,
+                 "reached" if first else "NOT REACHED", "reached", first)
         # A replay keeps its newest REPLAY_HELD messages in memory and lets go of the rest.
         held = min(self.args.messages, REPLAY_HELD)
         per_message = (rss - baseline) * 1024 / held
