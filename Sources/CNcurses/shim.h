@@ -36,51 +36,43 @@ static inline attr_t chat_a_italic(void) { return A_ITALIC; }
 static inline int chat_colors(void) { return COLORS; }
 static inline int chat_color_pairs(void) { return COLOR_PAIRS; }
 
-/// Writes one screen cell holding up to CCHARW_MAX code points at (y, x).
-/// The cell is filled directly rather than through setcchar, which would cut a
-/// cluster at its second spacing character (a ZWJ sequence, say): ncurses
-/// advances by the width of the first code point and sends all of them.
-/// `chat_put_cell` for a cell of one code point, the most common: nothing to
-/// gather into an array first.
-static inline int chat_put_char(WINDOW *w, int y, int x, wchar_t c, attr_t attr, short pair) {
-    cchar_t cell;
-    memset(&cell, 0, sizeof cell);
-    cell.chars[0] = c;
-    cell.attr = (attr & ~A_COLOR) | (attr_t)COLOR_PAIR(pair);
-    cell.ext_color = pair;
-    if (wmove(w, y, x) == ERR) return ERR;
-    return wadd_wch(w, &cell);
+/// Where `chat_look_sequence` gathers what ncurses writes.
+struct chat_capture { char bytes[256]; int length; };
+static inline struct chat_capture *chat_capture_buffer(void) {
+    static struct chat_capture capture;
+    return &capture;
+}
+static inline int chat_capture_putc(int c) {
+    struct chat_capture *capture = chat_capture_buffer();
+    if (capture->length < (int)sizeof capture->bytes) capture->bytes[capture->length++] = (char)c;
+    return c;
+}
+static inline int chat_discard_putc(int c) { return c; }
+
+/// Puts in `out` (up to `capacity`) the bytes that set `attr` and colour pair
+/// `pair` from the plain look, as ncurses words them for this terminal, and
+/// returns their count; with `plain`, the bytes that go back to the plain look
+/// from another. ncurses is left believing the terminal plain.
+static inline int chat_look_sequence(attr_t attr, short pair, int plain, char *out, int capacity) {
+    struct chat_capture *capture = chat_capture_buffer();
+    if (plain) {
+        vid_puts(attr & ~A_COLOR, pair, NULL, chat_discard_putc);
+        capture->length = 0;
+        vid_puts(A_NORMAL, 0, NULL, chat_capture_putc);
+    } else {
+        vid_puts(A_NORMAL, 0, NULL, chat_discard_putc);
+        capture->length = 0;
+        vid_puts(attr & ~A_COLOR, pair, NULL, chat_capture_putc);
+        vid_puts(A_NORMAL, 0, NULL, chat_discard_putc);
+    }
+    int count = capture->length < capacity ? capture->length : capacity;
+    memcpy(out, capture->bytes, (size_t)count);
+    return count;
 }
 
-static inline int chat_put_cell(WINDOW *w, int y, int x, const wchar_t *chars,
-                                int count, attr_t attr, short pair) {
-    cchar_t cell;
-    memset(&cell, 0, sizeof cell);
-    if (count > CCHARW_MAX) count = CCHARW_MAX;
-    for (int i = 0; i < count; i++) cell.chars[i] = chars[i];
-    cell.attr = (attr & ~A_COLOR) | (attr_t)COLOR_PAIR(pair);
-    cell.ext_color = pair;
-    if (wmove(w, y, x) == ERR) return ERR;
-    return wadd_wch(w, &cell);
-}
-
-/// Where `chat_set_attributes` writes: the terminal chat-tui draws on, set
-/// from Swift. (A static inside a function, as Swift gives a header's globals
-/// no storage; and called from Swift, as only what Swift calls is compiled.)
-static inline FILE **chat_attribute_output(void) {
-    static FILE *output;
-    return &output;
-}
-static inline int chat_attribute_putc(int c) { return fputc(c, *chat_attribute_output()); }
-
-/// Writes to the terminal (`chat_attribute_output`) what switches it to `attr`
-/// and colour pair `pair`, as ncurses would, and tells ncurses it is now so.
-static inline void chat_set_attributes(attr_t attr, short pair) {
-    vid_puts(attr & ~A_COLOR, pair, NULL, chat_attribute_putc);
-}
-
-/// The largest number of code points one ncurses cell holds.
-static inline int chat_cell_capacity(void) { return CCHARW_MAX; }
+/// True when writing the last column of the last row leaves the screen
+/// unscrolled (`xenl`: the terminal wraps only at the next character).
+static inline int chat_writes_last_cell(void) { return tigetflag("xenl") > 0; }
 
 /// The C library's width of one code point in the current locale (-1 when it
 /// is not printable): what ncurses advances its cursor by.

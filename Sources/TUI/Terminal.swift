@@ -8,8 +8,6 @@ import Glibc
 /// exactly as it was by `restore()`.
 public final class Terminal {
     private let tty: UnsafeMutablePointer<FILE>
-    /// The terminal as a stream, for what is written past ncurses.
-    var output: UnsafeMutablePointer<FILE> { tty }
     private let screen: OpaquePointer
     private var restored = false
     let window: UnsafeMutablePointer<WINDOW>
@@ -97,7 +95,32 @@ public final class Terminal {
         request += "\u{1B}[1;1H\u{1B}[2K\u{1B}[c"
         fputs(request, tty)
         fflush(tty)
-        clearok(chat_curscr(), true)  // the next frame is drawn over everything
+        needsClearing = true  // the next frame is drawn over everything
+    }
+
+    /// True when the screen must be cleared before the next frame: what it
+    /// shows is not known (a resize, a stop, the width probe).
+    private(set) var needsClearing = true
+
+    /// Clears the screen through ncurses, which also puts its own modes back
+    /// after a stop; its picture of the screen stays blank, as chat-tui draws
+    /// past it (`write`).
+    func clear() {
+        clearok(chat_curscr(), true)
+        wnoutrefresh(window)
+        doupdate()
+        needsClearing = false
+    }
+
+    /// Writes `bytes` to the terminal, all of them, in as few writes as it takes.
+    func write(_ bytes: [UInt8]) {
+        var offset = 0
+        while offset < bytes.count {
+            let written = bytes[offset...].withUnsafeBytes { Glibc.write(inputDescriptor, $0.baseAddress, $0.count) }
+            if written < 0 && errno == EINTR { continue }
+            guard written > 0 else { return }  // the terminal is gone: nothing to draw on
+            offset += written
+        }
     }
 
     /// Waits up to `milliseconds` for input from the keyboard; true when some came.
@@ -149,7 +172,7 @@ public final class Terminal {
         switchInputModes(on: true)
         pendingResize = true
         signalled = true  // resizes meanwhile
-        clearok(chat_curscr(), true)
+        needsClearing = true
     }
 
     /// Set when the size must be read again although no SIGWINCH came.
@@ -183,7 +206,7 @@ public final class Terminal {
         // What the terminal shows is unknown after a resize: it may have cut or
         // moved what was drawn, or a frame may have been drawn at the size before
         // it while it was resized again. The next frame is drawn over everything.
-        clearok(chat_curscr(), true)
+        needsClearing = true
         return self.size
     }
 
@@ -204,7 +227,7 @@ public final class Terminal {
     /// the mouse and keypad modes off, plain text, the cursor shown, and the
     /// shell's screen back.
     private func resetSequence() -> [UInt8] {
-        var reset = ""
+        var reset = Self.fullScrollRegion
         if bracketedPaste, let sequence = chat_tigetstr("BD") { reset += String(cString: sequence) }
         if let modifiedKeys { reset += modifiedKeys.disable }
         if reportsWheel { reset += Self.wheelReports(on: false) }
@@ -214,9 +237,14 @@ public final class Terminal {
         return Array(reset.utf8)
     }
 
+    /// Sets the scroll region to the whole screen (and homes the cursor).
+    static let fullScrollRegion = "\u{1B}[r"
+
     /// Asks the terminal to mark pastes and report keys with their modifiers,
     /// or (`on` false) to stop, where it can.
     private func switchInputModes(on: Bool) {
+        // The scroll region `FrameWriter` leaves set goes back to the whole screen.
+        if !on { fputs(Self.fullScrollRegion, tty) }
         if bracketedPaste, let sequence = chat_tigetstr(on ? "BE" : "BD") { fputs(sequence, tty) }
         if let modifiedKeys { fputs(on ? modifiedKeys.enable : modifiedKeys.disable, tty) }
         if reportsWheel { fputs(Self.wheelReports(on: on), tty) }

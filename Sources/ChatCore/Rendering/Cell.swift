@@ -88,6 +88,11 @@ public struct Cell: Equatable, Sendable {
         return (emphasis, colors)
     }
 
+    /// The style and format in one number: two cells with the same key look alike.
+    public var lookKey: UInt32 {
+        UInt32(style.rawValue) | UInt32(emphasis) << 8 | UInt32(colors) << 16
+    }
+
     public static func == (lhs: Cell, rhs: Cell) -> Bool {
         unsafeBitCast(lhs, to: UInt64.self) == unsafeBitCast(rhs, to: UInt64.self)
     }

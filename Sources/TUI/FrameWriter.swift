@@ -1,0 +1,295 @@
+import ChatCore
+import Glibc
+
+/// Turns the change from the frame on screen to the next into the bytes that
+/// make the terminal show it, written in one piece: the rows that changed, and
+/// in them only the cells that did; rows that moved up together (a message
+/// arrived) scrolled by the terminal itself, in a region left set for the
+/// next; a row's blank end cleared at once.
+///
+/// It knows the terminal's cursor and look between frames, and moves the
+/// cursor by the widths chat-tui measured for this terminal, so a cluster is
+/// written whole at its place. After a cell whose width the C library does
+/// not agree with, the cursor is placed again rather than trusted.
+struct FrameWriter {
+    /// The bytes that set a look (a cell's style and format) from any other:
+    /// the terminal's own sequence, as its terminfo entry words it.
+    let lookSequence: (_ cell: Cell) -> [UInt8]
+    /// The bytes that put the terminal back to its plain look.
+    let plainSequence: [UInt8]
+    /// The C library's width of a code point, as the terminal is expected to
+    /// advance by it; -1 when it does not know.
+    let libraryWidth: (_ scalar: UInt32) -> Int
+    /// True when writing the last column of the last row does not scroll the
+    /// screen (the terminal waits to wrap until the next character).
+    let writesLastCell: Bool
+
+    /// Where the terminal's cursor is, when known.
+    private var cursor: (row: Int, column: Int)?
+    /// The look the terminal draws in now, as a cell's look key; nil when unknown.
+    private var look: UInt32?
+    /// Where the scroll region the writer set ends (it starts at the top), left
+    /// set between frames so the next message scrolls it at once; nil when the
+    /// terminal's region is not known. Nothing else the writer sends depends
+    /// on it (it never sends a line feed), and `Terminal` resets it on the way out.
+    private var regionEnd: Int?
+    private var output: [UInt8] = []
+    /// The width of the frame being written.
+    private var columns = 0
+
+    init(lookSequence: @escaping (Cell) -> [UInt8], plainSequence: [UInt8], libraryWidth: @escaping (UInt32) -> Int,
+         writesLastCell: Bool) {
+        self.lookSequence = lookSequence
+        self.plainSequence = plainSequence
+        self.libraryWidth = libraryWidth
+        self.writesLastCell = writesLastCell
+    }
+
+    /// Forgets the cursor and the look: after the terminal was written to by
+    /// another (curses clearing it, a probe), both are placed again.
+    mutating func forgetTerminalState(cursorAtHome: Bool) {
+        cursor = cursorAtHome ? (0, 0) : nil
+        look = cursorAtHome ? Self.plainLook : nil
+        regionEnd = nil
+    }
+
+    /// The bytes that turn `old` (what the screen shows, nil when it was just
+    /// cleared) into `new`, leaving the cursor at `new`'s caret and the look plain.
+    mutating func bytes(from old: Frame?, to new: Frame) -> [UInt8] {
+        output.removeAll(keepingCapacity: true)
+        columns = new.size.columns
+        var shown = old.map(\.cells) ?? [Cell](repeating: .blank, count: new.cells.count)
+        if let old {
+            scrollIfRowsMovedUp(old: old.cells, new: new.cells, shown: &shown, size: new.size)
+        }
+        new.cells.withUnsafeBufferPointer { cells in
+            shown.withUnsafeBufferPointer { before in
+                for row in 0..<new.size.rows {
+                    let range = row * columns..<(row + 1) * columns
+                    if Self.same(before, cells, range) { continue }
+                    writeRow(row, cells: cells, before: before, range: range)
+                }
+            }
+        }
+        setLook(Self.plainLook, cell: .blank)
+        move(to: new.cursorRow, new.cursorColumn)
+        return output
+    }
+
+    private static let plainLook = Cell.blank.lookKey
+
+    /// Writes the cells of `row` that differ from what the screen shows, and
+    /// clears its end when that is all blank.
+    private mutating func writeRow(_ row: Int, cells: UnsafeBufferPointer<Cell>, before: UnsafeBufferPointer<Cell>,
+                                   range: Range<Int>) {
+        // Past `blankFrom`, the new row is blank: one clear does it, when
+        // anything but blanks is shown there now.
+        var blankFrom = range.upperBound
+        while blankFrom > range.lowerBound, cells[blankFrom - 1] == .blank { blankFrom -= 1 }
+        var clearsEnd = false
+        for index in blankFrom..<range.upperBound where before[index] != .blank {
+            clearsEnd = true
+            break
+        }
+        // The last cell of the screen, where writing may scroll it.
+        let unwritable = !writesLastCell && range.upperBound == cells.count ? range.upperBound - 1 : -1
+        for index in range.lowerBound..<(clearsEnd ? blankFrom : range.upperBound) {
+            let cell = cells[index]
+            guard cell.width > 0, cell != before[index] || (cell.width == 2 && index + 1 < range.upperBound
+                                                              && before[index + 1] != cells[index + 1]) else { continue }
+            if index == unwritable { continue }
+            rewriteShortGap(before: index - range.lowerBound, row: row, cells: cells, rowStart: range.lowerBound)
+            move(to: row, index - range.lowerBound)
+            setLook(cell.lookKey, cell: cell)
+            put(cell)
+        }
+        if clearsEnd {
+            move(to: row, blankFrom - range.lowerBound)
+            setLook(Self.plainLook, cell: .blank)
+            output += [0x1B, 0x5B, 0x4B]  // ESC [ K
+        }
+    }
+
+    /// Writes again the few unchanged cells between the cursor and `column`
+    /// when they are plain ASCII in the look the terminal draws in now: a
+    /// byte each, where moving over them costs three or four.
+    private mutating func rewriteShortGap(before column: Int, row: Int, cells: UnsafeBufferPointer<Cell>, rowStart: Int) {
+        guard let now = cursor, now.row == row, column > now.column, column - now.column <= 3, let look else { return }
+        for index in rowStart + now.column..<rowStart + column {
+            let cell = cells[index]
+            guard let scalar = cell.scalar, scalar.value >= 0x20, scalar.value < 0x7F, cell.lookKey == look else { return }
+        }
+        for index in rowStart + now.column..<rowStart + column {
+            output.append(UInt8(cells[index].scalar!.value))
+        }
+        cursor = (row, column)
+    }
+
+    /// Writes one cell's text where the cursor is, and moves the cursor past it
+    /// when its width is sure.
+    private mutating func put(_ cell: Cell) {
+        let width = Int(cell.width)
+        if let scalar = cell.scalar {
+            let value = scalar.value
+            if value >= 0x20 && value < 0x7F {
+                output.append(UInt8(value))
+                advance(by: 1)
+                return
+            }
+            if value < 0x20 || (value >= 0x7F && value < 0xA0) {
+                // A control character would act, not show: never written.
+                output += Array("\u{FFFD}".utf8)
+                cursor = nil
+                return
+            }
+            output += Array(String(Character(scalar)).utf8)
+            if libraryWidth(value) == width { advance(by: width) } else { cursor = nil }
+            return
+        }
+        output += Self.clusterBytes(cell.text)
+        cursor = nil
+    }
+
+    /// The most code points of a cluster written: what a curses cell holds,
+    /// and about what terminals keep in one (tmux keeps three of a four-person
+    /// family).
+    static let longestCluster = 5
+
+    /// A cluster's bytes, cut to `longestCluster` code points. A cut cluster
+    /// must not end in a joiner, or the terminal would join it to the next
+    /// cell's character. (A cell that ends in a joiner because the terminal
+    /// draws a sequence's parts side by side keeps it: the parts, written one
+    /// after the other, are the sequence the terminal measured.)
+    static func clusterBytes(_ text: String) -> [UInt8] {
+        let scalars = text.unicodeScalars
+        guard scalars.count > longestCluster else { return Array(text.utf8) }
+        var kept = Array(scalars.prefix(longestCluster))
+        while kept.count > 1, kept.last == "\u{200D}" { kept.removeLast() }
+        return Array(String(String.UnicodeScalarView(kept)).utf8)
+    }
+
+    /// Moves the cursor's place past a cell. Past the last column the
+    /// terminal waits to wrap, and where it then goes is not sure.
+    private mutating func advance(by width: Int) {
+        guard let now = cursor else { return }
+        cursor = now.column + width < columns ? (now.row, now.column + width) : nil
+    }
+
+    /// Sets the look of `cell` (`key`) unless the terminal draws in it already.
+    private mutating func setLook(_ key: UInt32, cell: Cell) {
+        guard key != look else { return }
+        if key == Self.plainLook {
+            output += plainSequence
+        } else {
+            let sequence = lookSequence(cell)
+            if look == Self.plainLook {
+                // From the plain look a reset is idle: ESC [ 0 ; 2 m is ESC [ 2 m.
+                output += Self.withoutLeadingReset(sequence)
+            } else {
+                // From another look, unless the sequence starts by resetting all
+                // (terminfo's `sgr` usually does: ESC [ 0 ; …).
+                if !Self.resetsAll(sequence) { output += plainSequence }
+                output += sequence
+            }
+        }
+        look = key
+    }
+
+    /// `sequence` without the `0;` that opens it (`ESC [ 0 ; 2 m` as
+    /// `ESC [ 2 m`); as it is when it opens otherwise.
+    static func withoutLeadingReset(_ sequence: [UInt8]) -> [UInt8] {
+        guard sequence.starts(with: [0x1B, 0x5B, 0x30, 0x3B]) else { return sequence }
+        return [0x1B, 0x5B] + sequence.dropFirst(4)
+    }
+
+    /// `sequence` without `ESC ( B` (choose the ASCII character set).
+    static func withoutCharacterSetChoice(_ sequence: [UInt8]) -> [UInt8] {
+        var kept: [UInt8] = []
+        var index = 0
+        while index < sequence.count {
+            if index + 2 < sequence.count, sequence[index] == 0x1B, sequence[index + 1] == 0x28, sequence[index + 2] == 0x42 {
+                index += 3
+                continue
+            }
+            kept.append(sequence[index])
+            index += 1
+        }
+        return kept
+    }
+
+    /// Whether `sequence` holds `ESC [ 0 ;` or `ESC [ 0 m`: attributes and
+    /// colours reset before the look is set.
+    static func resetsAll(_ sequence: [UInt8]) -> Bool {
+        guard sequence.count >= 4 else { return false }
+        for index in 0...(sequence.count - 4) where sequence[index] == 0x1B && sequence[index + 1] == 0x5B
+            && sequence[index + 2] == 0x30 && (sequence[index + 3] == 0x3B || sequence[index + 3] == 0x6D) {
+            return true
+        }
+        return false
+    }
+
+    /// Moves the cursor to `row`, `column` by the shortest way the terminal is sure to take.
+    private mutating func move(to row: Int, _ column: Int) {
+        if let now = cursor, now.row == row {
+            if now.column == column { return }
+            if column == 0 {
+                output.append(0x0D)
+            } else if column > now.column {
+                output += Array("\u{1B}[\(column - now.column == 1 ? "" : String(column - now.column))C".utf8)
+            } else {
+                output += Array("\u{1B}[\(row + 1);\(column + 1)H".utf8)
+            }
+        } else if column == 0 {
+            output += Array("\u{1B}[\(row + 1)H".utf8)
+        } else {
+            output += Array("\u{1B}[\(row + 1);\(column + 1)H".utf8)
+        }
+        cursor = (row, column)
+    }
+
+    /// When the top rows of `new` are those of `old` moved up by a few (what
+    /// was shown scrolled as a message arrived), has the terminal scroll them
+    /// within a region, and moves `shown` to match, so only the rows that came
+    /// in are written.
+    private mutating func scrollIfRowsMovedUp(old: [Cell], new: [Cell], shown: inout [Cell], size: TerminalSize) {
+        let columns = size.columns
+        guard size.rows >= 6, columns > 0 else { return }
+        old.withUnsafeBufferPointer { old in
+            new.withUnsafeBufferPointer { new in
+                func rowsMatch(_ newRow: Int, _ oldRow: Int) -> Bool {
+                    Self.same(old, new, oldRow * columns..<(oldRow + 1) * columns,
+                              newRange: newRow * columns..<(newRow + 1) * columns)
+                }
+                // Row 0 unchanged: nothing moved (or nothing that scrolling would save).
+                if rowsMatch(0, 0) { return }
+                for shift in 1...min(8, size.rows / 3) {
+                    var matched = 0
+                    while matched + shift < size.rows, rowsMatch(matched, matched + shift) { matched += 1 }
+                    // Most of the screen moved: worth a scroll.
+                    guard matched >= size.rows / 2 else { continue }
+                    let bottom = matched + shift  // the region's end, exclusive
+                    setLook(Self.plainLook, cell: .blank)  // the rows scrolled in take the look's background
+                    if regionEnd != bottom {
+                        output += Array("\u{1B}[1;\(bottom)r".utf8)
+                        cursor = (0, 0)  // setting the region homes the cursor
+                        regionEnd = bottom
+                    }
+                    output += Array("\u{1B}[\(shift == 1 ? "" : String(shift))S".utf8)
+                    shown.replaceSubrange(0..<(bottom - shift) * columns, with: old[shift * columns..<bottom * columns])
+                    shown.replaceSubrange((bottom - shift) * columns..<bottom * columns,
+                                          with: repeatElement(Cell.blank, count: shift * columns))
+                    return
+                }
+            }
+        }
+    }
+
+    /// Whether two rows hold the same cells, compared as memory first.
+    private static func same(_ a: UnsafeBufferPointer<Cell>, _ b: UnsafeBufferPointer<Cell>, _ range: Range<Int>,
+                             newRange: Range<Int>? = nil) -> Bool {
+        let other = newRange ?? range
+        let bytes = range.count * MemoryLayout<Cell>.stride
+        if memcmp(a.baseAddress! + range.lowerBound, b.baseAddress! + other.lowerBound, bytes) == 0 { return true }
+        return zip(a[range], b[other]).allSatisfy { $0 == $1 }
+    }
+}

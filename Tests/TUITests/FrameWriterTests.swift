@@ -1,0 +1,283 @@
+import ChatCore
+import Testing
+import TextWidth
+@testable import TUI
+
+/// `FrameWriter` held to what a terminal does with its bytes: a small model of
+/// one (the sequences the writer uses, a cell per column, a wide character
+/// over two) is shown a frame, then the writer's bytes for the next, and must
+/// then show the next.
+@Suite struct FrameWriterTests {
+    /// Looks are written `ESC [ key m` and plain `ESC [ m`, so the model can
+    /// tell which look each cell was written in.
+    static func writer(writesLastCell: Bool = true) -> FrameWriter {
+        FrameWriter(lookSequence: { Array("\u{1B}[\($0.lookKey)m".utf8) }, plainSequence: Array("\u{1B}[m".utf8),
+                    libraryWidth: { $0 >= 0x1100 ? 2 : 1 }, writesLastCell: writesLastCell)
+    }
+
+    @Test func randomEditsOfRandomFramesShowExactlyTheNewFrame() {
+        var random = SplitMix(seed: 19)
+        for _ in 0..<300 {
+            let size = TerminalSize(columns: 4 + Int(random.next() % 20), rows: 6 + Int(random.next() % 10))
+            var writer = Self.writer()
+            var terminal = TerminalModel(size: size)
+            var shown = Self.randomFrame(size, &random)
+            // Drawn in full on a cleared screen, then changed four times.
+            writer.forgetTerminalState(cursorAtHome: true)
+            terminal.apply(writer.bytes(from: nil, to: shown))
+            #expect(terminal.cells == TerminalModel.cells(of: shown), "\(terminal.difference(from: shown))")
+            for _ in 0..<4 {
+                let next = Self.edited(shown, &random)
+                let bytes = writer.bytes(from: shown, to: next)
+                terminal.apply(bytes)
+                #expect(terminal.cells == TerminalModel.cells(of: next),
+                        "\(terminal.difference(from: next)) after \(String(decoding: bytes, as: UTF8.self).debugDescription)")
+                #expect(terminal.cursor == (next.cursorRow, next.cursorColumn))
+                #expect(terminal.look == 0, "left plain")
+                shown = next
+            }
+        }
+    }
+
+    @Test func aTypedCharacterIsOneByteAndAnArrivingMessageScrollsTheRowsAbove() {
+        let size = TerminalSize(columns: 20, rows: 12)
+        func frame(messages: [String], draft: String) -> Frame {
+            var frame = Frame(size: size)
+            for (row, text) in messages.enumerated() {
+                frame.put(Array(text), rules: .terminal, style: .plain, row: row, column: 0)
+            }
+            frame.put(Array(draft), rules: .terminal, style: .plain, row: 11, column: 0)
+            frame.cursorRow = 11
+            frame.cursorColumn = draft.count
+            return frame
+        }
+        let messages = (0..<10).map { "message \($0)" }
+        let before = frame(messages: messages, draft: "draft")
+        var writer = Self.writer()
+        var terminal = TerminalModel(size: size)
+        writer.forgetTerminalState(cursorAtHome: true)
+        terminal.apply(writer.bytes(from: nil, to: before))
+        let typed = frame(messages: messages, draft: "drafts")
+        let typing = writer.bytes(from: before, to: typed)
+        #expect(typing == Array("s".utf8))
+        terminal.apply(typing)
+        // Two rows of a message arrive: the pane's rows move up by two.
+        let arrived = frame(messages: Array(messages.dropFirst(2)) + ["new one", "its rest"], draft: "drafts")
+        let bytes = writer.bytes(from: typed, to: arrived)
+        let text = String(decoding: bytes, as: UTF8.self)
+        #expect(text.hasPrefix("\u{1B}[1;10r\u{1B}[2S"), "\(text.debugDescription)")
+        #expect(!text.contains("message") && text.contains("new one") && text.contains("its rest"),
+                "only the rows that came in are written: \(text.debugDescription)")
+        terminal.apply(bytes)
+        #expect(terminal.cells == TerminalModel.cells(of: arrived))
+        // The next message scrolls the region left set.
+        let next = frame(messages: Array(messages.dropFirst(3)) + ["new one", "its rest", "one more"], draft: "drafts")
+        let more = writer.bytes(from: arrived, to: next)
+        #expect(String(decoding: more, as: UTF8.self).hasPrefix("\u{1B}[S\u{1B}[10Hone more"),
+                "\(String(decoding: more, as: UTF8.self).debugDescription)")
+        terminal.apply(more)
+        #expect(terminal.cells == TerminalModel.cells(of: next))
+    }
+
+    @Test func aLookThatResetsAllIsNotPrecededByThePlainOne() {
+        let size = TerminalSize(columns: 10, rows: 6)
+        var frame = Frame(size: size)
+        frame.put(Array("ab"), rules: .terminal, style: .time, row: 0, column: 0)
+        frame.put(Array("cd"), rules: .terminal, style: .otherSender, row: 0, column: 2)
+        for (sequence, plainBetween) in [("\u{1B}[0;", false), ("\u{1B}[", true)] {
+            var writer = FrameWriter(lookSequence: { Array("\(sequence)\($0.lookKey)m".utf8) },
+                                     plainSequence: Array("\u{1B}[m".utf8), libraryWidth: { _ in 1 }, writesLastCell: true)
+            writer.forgetTerminalState(cursorAtHome: true)
+            let text = String(decoding: writer.bytes(from: nil, to: frame), as: UTF8.self)
+            let time = Cell(text: "a", width: 1, style: .time).lookKey
+            let sender = Cell(text: "c", width: 1, style: .otherSender).lookKey
+            let between = "ab\u{1B}[m\(sequence)\(sender)mcd"
+            #expect(text.hasPrefix("\u{1B}[\(time)mab"), "from the plain look, no reset: \(text.debugDescription)")
+            #expect(text.contains(between) == plainBetween, "\(text.debugDescription)")
+            #expect(text.contains("ab\(sequence)\(sender)mcd") == !plainBetween, "\(text.debugDescription)")
+        }
+    }
+
+    @Test func theCharacterSetChoiceIsLeftOutOfLooks() {
+        #expect(FrameWriter.withoutCharacterSetChoice(Array("\u{1B}(B\u{1B}[0;2m".utf8)) == Array("\u{1B}[0;2m".utf8))
+        #expect(FrameWriter.withoutCharacterSetChoice(Array("\u{1B}(0x\u{1B}(".utf8)) == Array("\u{1B}(0x\u{1B}(".utf8))
+    }
+
+    @Test func theLastCellOfTheScreenIsLeftToATerminalThatWouldScroll() {
+        let size = TerminalSize(columns: 5, rows: 6)
+        var frame = Frame(size: size)
+        frame.put(Array("abcde"), rules: .terminal, style: .plain, row: 5, column: 0)
+        var writer = Self.writer(writesLastCell: false)
+        writer.forgetTerminalState(cursorAtHome: true)
+        var terminal = TerminalModel(size: size)
+        terminal.apply(writer.bytes(from: nil, to: frame))
+        #expect(terminal.cells[5].map(\.text) == ["a", "b", "c", "d", " "])
+    }
+
+    // MARK: Frames
+
+    static let texts = ["a", "b", "x", " ", "日", "本", "é", "👍🏽"]
+
+    static func randomFrame(_ size: TerminalSize, _ random: inout SplitMix) -> Frame {
+        var frame = Frame(size: size)
+        for row in 0..<size.rows { fill(&frame, row: row, &random) }
+        frame.cursorRow = Int(random.next() % UInt64(size.rows))
+        frame.cursorColumn = Int(random.next() % UInt64(size.columns))
+        return frame
+    }
+
+    static func fill(_ frame: inout Frame, row: Int, _ random: inout SplitMix) {
+        var column = Int(random.next() % 3)
+        let end = Int(random.next() % UInt64(frame.size.columns + 1))
+        while column < end {
+            let text = texts[Int(random.next() % UInt64(texts.count))]
+            let style = CellStyle.allCases[Int(random.next() % UInt64(CellStyle.allCases.count))]
+            let next = frame.put(Array(text), rules: .terminal, style: style, row: row, column: column)
+            guard next > column else { break }
+            column = next
+        }
+    }
+
+    /// A frame changed as chat-tui changes them: rows moved up (a message
+    /// arrived), a row redrawn, its end cut, or a few cells.
+    static func edited(_ frame: Frame, _ random: inout SplitMix) -> Frame {
+        var next = Frame(size: frame.size)
+        let rows = frame.size.rows
+        let shift = random.next() % 3 == 0 ? 1 + Int(random.next() % 3) : 0
+        let bottom = rows - 2
+        for row in 0..<rows {
+            let source = row < bottom - shift ? row + shift : row
+            if row >= bottom - shift && row < bottom { continue }
+            for (column, cell) in frame[source].enumerated() where cell.width > 0 {
+                next.put(Array(cell.text), rules: .terminal, style: cell.style, row: row, column: column)
+            }
+        }
+        for _ in 0..<Int(random.next() % 4) {
+            let row = Int(random.next() % UInt64(rows))
+            var cleared = Frame(size: frame.size)
+            for other in 0..<rows where other != row {
+                for (column, cell) in next[other].enumerated() where cell.width > 0 {
+                    cleared.put(Array(cell.text), rules: .terminal, style: cell.style, row: other, column: column)
+                }
+            }
+            fill(&cleared, row: row, &random)
+            next = cleared
+        }
+        next.cursorRow = Int(random.next() % UInt64(rows))
+        next.cursorColumn = Int(random.next() % UInt64(frame.size.columns))
+        return next
+    }
+}
+
+/// A terminal, as far as `FrameWriter` uses one: cursor addressing and moves,
+/// writing (a wide character takes two columns, a cluster of several code
+/// points is taken to be two), clearing a row's end, a scroll region, looks.
+struct TerminalModel {
+    struct Shown: Equatable {
+        var text: String
+        var look: UInt32
+    }
+
+    let size: TerminalSize
+    var cells: [[Shown]]
+    var cursor: (row: Int, column: Int) = (0, 0)
+    var look: UInt32 = 0
+    var region: Range<Int>
+
+    init(size: TerminalSize) {
+        self.size = size
+        cells = Array(repeating: Array(repeating: Shown(text: " ", look: 0), count: size.columns), count: size.rows)
+        region = 0..<size.rows
+    }
+
+    /// What a frame should look like on it: a wide cell's text in its left
+    /// column and nothing in its right.
+    static func cells(of frame: Frame) -> [[Shown]] {
+        frame.rows.map { row in row.map { Shown(text: $0.width == 0 ? "" : $0.text, look: $0.width == 0 ? 0 : $0.lookKey) } }
+    }
+
+    /// The first cell that differs from `frame`'s, in words.
+    func difference(from frame: Frame) -> String {
+        let wanted = Self.cells(of: frame)
+        for row in 0..<size.rows {
+            for column in 0..<size.columns where cells[row][column] != wanted[row][column] {
+                return "row \(row) column \(column): shows \(cells[row][column]), wanted \(wanted[row][column])"
+            }
+        }
+        return "no difference"
+    }
+
+    mutating func apply(_ bytes: [UInt8]) {
+        let text = String(decoding: bytes, as: UTF8.self)
+        var scalars = Array(text.unicodeScalars)[...]
+        while let scalar = scalars.first {
+            scalars = scalars.dropFirst()
+            switch scalar {
+            case "\u{1B}":
+                guard scalars.first == "[" else { continue }
+                scalars = scalars.dropFirst()
+                var parameters = ""
+                while let next = scalars.first, next.value < 0x40 {
+                    parameters.unicodeScalars.append(next)
+                    scalars = scalars.dropFirst()
+                }
+                guard let final = scalars.first else { return }
+                scalars = scalars.dropFirst()
+                control(final, parameters.split(separator: ";").map { Int($0) ?? 0 })
+            case "\r": cursor.column = 0
+            case "\n": cursor.row = min(cursor.row + 1, size.rows - 1)
+            default:
+                // A cluster of several code points arrives as one piece: gather
+                // the marks and joiners after it.
+                var cluster = String(scalar)
+                while let next = scalars.first, next.properties.isGraphemeExtend || next == "\u{200D}"
+                    || cluster.unicodeScalars.last == "\u{200D}" {
+                    cluster.unicodeScalars.append(next)
+                    scalars = scalars.dropFirst()
+                }
+                write(cluster)
+            }
+        }
+    }
+
+    private mutating func write(_ text: String) {
+        let width = text.unicodeScalars.count > 1 || text.unicodeScalars.first!.value >= 0x1100 ? 2 : 1
+        guard cursor.column + width <= size.columns else { return }
+        cells[cursor.row][cursor.column] = Shown(text: text, look: look)
+        if width == 2 { cells[cursor.row][cursor.column + 1] = Shown(text: "", look: 0) }
+        cursor.column = min(cursor.column + width, size.columns - 1)
+    }
+
+    private mutating func control(_ final: Unicode.Scalar, _ parameters: [Int]) {
+        switch final {
+        case "H":
+            cursor = (max(1, parameters.first ?? 1) - 1, max(1, parameters.count > 1 ? parameters[1] : 1) - 1)
+        case "C": cursor.column = min(size.columns - 1, cursor.column + max(1, parameters.first ?? 1))
+        case "K":
+            for column in cursor.column..<size.columns { cells[cursor.row][column] = Shown(text: " ", look: 0) }
+        case "r":
+            region = parameters.count == 2 ? parameters[0] - 1..<parameters[1] : 0..<size.rows
+            cursor = (0, 0)
+        case "S":
+            for _ in 0..<max(1, parameters.first ?? 1) {
+                cells.remove(at: region.lowerBound)
+                cells.insert(Array(repeating: Shown(text: " ", look: 0), count: size.columns), at: region.upperBound - 1)
+            }
+        case "m": look = UInt32(parameters.first ?? 0)
+        default: Issue.record("a sequence the model does not know: \(final)")
+        }
+    }
+}
+
+/// A small seeded generator, so a failure comes back the same every run.
+struct SplitMix {
+    var state: UInt64
+    init(seed: UInt64) { state = seed }
+    mutating func next() -> UInt64 {
+        state &+= 0x9E37_79B9_7F4A_7C15
+        var z = state
+        z = (z ^ (z >> 30)) &* 0xBF58_476D_1CE4_E5B9
+        z = (z ^ (z >> 27)) &* 0x94D0_49BB_1331_11EB
+        return z ^ (z >> 31)
+    }
+}
