@@ -65,19 +65,19 @@ public final class Terminal {
             start_color()
             use_default_colors()
         }
+        var rows: Int32 = 0
+        var columns: Int32 = 0
+        chat_getmaxyx(window, &rows, &columns)
+        size = TerminalSize(columns: Int(columns), rows: Int(rows))
+        clearScreen = chat_tigetstr("clear").map { Array(String(cString: $0).utf8) } ?? []
         switchInputModes(on: true)
         CrashRestore.arm(descriptor: inputDescriptor, modes: modes, reset: resetSequence())
     }
 
     deinit { restore() }
 
-    /// The terminal's size now.
-    public var size: TerminalSize {
-        var rows: Int32 = 0
-        var columns: Int32 = 0
-        chat_getmaxyx(window, &rows, &columns)
-        return TerminalSize(columns: Int(columns), rows: Int(rows))
-    }
+    /// The terminal's size, as last read.
+    public private(set) var size: TerminalSize
 
     /// Asks the terminal how wide it draws each of `samples`: each is written at
     /// the top left of the screen and followed by a cursor position request, all
@@ -102,15 +102,28 @@ public final class Terminal {
     /// shows is not known (a resize, a stop, the width probe).
     private(set) var needsClearing = true
 
-    /// Clears the screen through ncurses, which also puts its own modes back
-    /// after a stop; its picture of the screen stays blank, as chat-tui draws
-    /// past it (`write`).
+    /// True until ncurses has drawn once, and again after a stop: its first
+    /// refresh sends what takes the terminal over (the alternate screen, the
+    /// keypad's mode), and puts its modes back after a stop.
+    private var cursesRefreshDue = true
+
+    /// Clears the screen: through ncurses when its refresh is due (its picture
+    /// of the screen stays blank, as chat-tui draws past it with `write`),
+    /// else with the terminal's own clear, which costs ncurses nothing.
     func clear() {
-        clearok(chat_curscr(), true)
-        wnoutrefresh(window)
-        doupdate()
         needsClearing = false
+        if cursesRefreshDue || clearScreen.isEmpty {
+            cursesRefreshDue = false
+            clearok(chat_curscr(), true)
+            wnoutrefresh(window)
+            doupdate()
+        } else {
+            write(clearScreen)
+        }
     }
+
+    /// The terminal's `clear` (ESC [ H ESC [ 2 J): home the cursor, erase all.
+    private let clearScreen: [UInt8]
 
     /// Writes `bytes` to the terminal, all of them, in as few writes as it takes.
     func write(_ bytes: [UInt8]) {
@@ -173,6 +186,7 @@ public final class Terminal {
         pendingResize = true
         signalled = true  // resizes meanwhile
         needsClearing = true
+        cursesRefreshDue = true
     }
 
     /// Set when the size must be read again although no SIGWINCH came.
@@ -181,7 +195,7 @@ public final class Terminal {
     private var signalled = true
 
     /// The new size, when the terminal was resized since the last call (or the
-    /// process was continued after a stop); ncurses is told first. A SIGTSTP
+    /// process was continued after a stop). A SIGTSTP
     /// sent to chat-tui stops it here, as Ctrl-Z does, and it is drawn anew once continued.
     public func takeResize() -> TerminalSize? {
         var resized = pendingResize
@@ -199,9 +213,11 @@ public final class Terminal {
             }
         }
         guard resized else { return nil }
-        var size = winsize()
-        if ioctl(inputDescriptor, UInt(TIOCGWINSZ), &size) == 0, size.ws_row > 0, size.ws_col > 0 {
-            resizeterm(Int32(size.ws_row), Int32(size.ws_col))
+        // ncurses is not told: it draws nothing but blank screens (`clear`),
+        // and resizing its pictures cost more than the frame itself.
+        var window = winsize()
+        if ioctl(inputDescriptor, UInt(TIOCGWINSZ), &window) == 0, window.ws_row > 0, window.ws_col > 0 {
+            size = TerminalSize(columns: Int(window.ws_col), rows: Int(window.ws_row))
         }
         // What the terminal shows is unknown after a resize: it may have cut or
         // moved what was drawn, or a frame may have been drawn at the size before
