@@ -286,12 +286,14 @@ struct ChatApp {
                 changed = true
                 continue
             }
-            for link in links {
+            // The links of this turn, gathered once (a turn is a key's whole cost).
+            let turnLinks = links
+            for link in turnLinks {
                 if let due = link.millisecondsUntilDue(at: now) { timeout = min(timeout, due) }
             }
-            let linkDescriptors = links.flatMap(\.descriptors)
-            let ready = terminal.wait(for: linkDescriptors + [stopSignals.descriptor], writing: links.flatMap(\.writeDescriptors),
-                                      timeoutMilliseconds: timeout)
+            let linkDescriptors = turnLinks.flatMap(\.descriptors)
+            let ready = terminal.wait(for: linkDescriptors + [stopSignals.descriptor],
+                                      writing: turnLinks.flatMap(\.writeDescriptors), timeoutMilliseconds: timeout)
             if ready.ready.contains(stopSignals.descriptor), let signal = stopSignals.received() {
                 stopSignal = signal
                 break
@@ -316,7 +318,7 @@ struct ChatApp {
             }
             // A turn that read keys draws them before anything else is taken
             // in: what the links have waits for the next turn, which comes at once.
-            for link in links where running && !ready.keyboard {
+            for link in turnLinks where running && !ready.keyboard {
                 let events = link.events(ready: ready.ready, at: now)
                 openRooms(askedBy: link)
                 for (event, room) in events where running {
