@@ -28,11 +28,11 @@ struct FrameWriter {
     private var cursor: (row: Int, column: Int)?
     /// The look the terminal draws in now, as a cell's look key; nil when unknown.
     private var look: UInt32?
-    /// Where the scroll region the writer set ends (it starts at the top), left
-    /// set between frames so the next message scrolls it at once; nil when the
-    /// terminal's region is not known. Nothing else the writer sends depends
-    /// on it (it never sends a line feed), and `Terminal` resets it on the way out.
-    private var regionEnd: Int?
+    /// The rows of the scroll region the writer set, left set between frames
+    /// so the next message scrolls it at once; nil when the terminal's region
+    /// is not known. Nothing else the writer sends depends on it (it never
+    /// sends a line feed), and `Terminal` resets it on the way out.
+    private var region: Range<Int>?
     private var output: [UInt8] = []
     /// The width of the frame being written.
     private var columns = 0
@@ -50,7 +50,7 @@ struct FrameWriter {
     mutating func forgetTerminalState(cursorAtHome: Bool) {
         cursor = cursorAtHome ? (0, 0) : nil
         look = cursorAtHome ? Self.plainLook : nil
-        regionEnd = nil
+        region = nil
     }
 
     /// The bytes that turn `old` (what the screen shows, nil when it was just
@@ -60,7 +60,7 @@ struct FrameWriter {
         columns = new.size.columns
         var shown = old.map(\.cells) ?? [Cell](repeating: .blank, count: new.cells.count)
         if let old {
-            scrollIfRowsMovedUp(old: old.cells, new: new.cells, shown: &shown, size: new.size)
+            scrollIfRowsMoved(old: old.cells, new: new.cells, shown: &shown, size: new.size)
         }
         new.cells.withUnsafeBufferPointer { cells in
             shown.withUnsafeBufferPointer { before in
@@ -70,8 +70,13 @@ struct FrameWriter {
                     writeRow(row, cells: cells, before: before, range: range)
                 }
             }
+            setLook(Self.plainLook, cell: .blank)
+            // A typed space moves the caret over a blank: one byte, not three.
+            if new.cursorRow < new.size.rows, new.cursorColumn < columns {
+                rewriteShortGap(before: new.cursorColumn, row: new.cursorRow, cells: cells,
+                                rowStart: new.cursorRow * columns)
+            }
         }
-        setLook(Self.plainLook, cell: .blank)
         move(to: new.cursorRow, new.cursorColumn)
         return output
     }
@@ -247,41 +252,94 @@ struct FrameWriter {
         cursor = (row, column)
     }
 
-    /// When the top rows of `new` are those of `old` moved up by a few (what
-    /// was shown scrolled as a message arrived), has the terminal scroll them
-    /// within a region, and moves `shown` to match, so only the rows that came
-    /// in are written.
-    private mutating func scrollIfRowsMovedUp(old: [Cell], new: [Cell], shown: inout [Cell], size: TerminalSize) {
+    /// When a band of rows of `old` shows in `new` moved up or down by a few
+    /// (a message arrived and the pane scrolled; the composer grew or shrank
+    /// and what is above it moved), has the terminal scroll the band within a
+    /// region, and moves `shown` to match, so only the rows that came in are
+    /// written. The band starts at one of the first rows that changed; the
+    /// one that saves writing the most cells is scrolled, when they are worth
+    /// more than the sequences.
+    private mutating func scrollIfRowsMoved(old: [Cell], new: [Cell], shown: inout [Cell], size: TerminalSize) {
         let columns = size.columns
-        guard size.rows >= 6, columns > 0 else { return }
+        let rows = size.rows
+        guard rows >= 3, columns > 0 else { return }
+        var best: (top: Int, bottom: Int, shift: Int, worth: Int)?
         old.withUnsafeBufferPointer { old in
             new.withUnsafeBufferPointer { new in
                 func rowsMatch(_ newRow: Int, _ oldRow: Int) -> Bool {
                     Self.same(old, new, oldRow * columns..<(oldRow + 1) * columns,
                               newRange: newRow * columns..<(newRow + 1) * columns)
                 }
-                // Row 0 unchanged: nothing moved (or nothing that scrolling would save).
-                if rowsMatch(0, 0) { return }
-                for shift in 1...min(8, size.rows / 3) {
-                    var matched = 0
-                    while matched + shift < size.rows, rowsMatch(matched, matched + shift) { matched += 1 }
-                    // Most of the screen moved: worth a scroll.
-                    guard matched >= size.rows / 2 else { continue }
-                    let bottom = matched + shift  // the region's end, exclusive
-                    setLook(Self.plainLook, cell: .blank)  // the rows scrolled in take the look's background
-                    if regionEnd != bottom {
-                        output += Array("\u{1B}[1;\(bottom)r".utf8)
-                        cursor = (0, 0)  // setting the region homes the cursor
-                        regionEnd = bottom
+                func alikeCells(newRow: Int, oldRow: Int) -> Int {
+                    var count = 0
+                    for column in 0..<columns where old[oldRow * columns + column] != .blank
+                        && old[oldRow * columns + column] == new[newRow * columns + column] {
+                        count += 1
                     }
-                    output += Array("\u{1B}[\(shift == 1 ? "" : String(shift))S".utf8)
-                    shown.replaceSubrange(0..<(bottom - shift) * columns, with: old[shift * columns..<bottom * columns])
-                    shown.replaceSubrange((bottom - shift) * columns..<bottom * columns,
-                                          with: repeatElement(Cell.blank, count: shift * columns))
-                    return
+                    return count
+                }
+                func filled(_ oldRow: Int) -> Int {
+                    var count = 0
+                    for index in oldRow * columns..<(oldRow + 1) * columns where old[index] != .blank { count += 1 }
+                    return count
+                }
+                // The band starts at one of the first rows that changed (the
+                // separator above the composer may change while the composer scrolls).
+                let changed = (0..<rows).lazy.filter { !rowsMatch($0, $0) }.prefix(4)
+                for top in changed where top + 2 <= rows {
+                    for distance in 1...min(8, (rows - top) / 2) {
+                        for shift in [distance, -distance] {
+                            // Up: old rows top+distance… show at top…; down: old rows top… at top+distance….
+                            var moved = 0
+                            var worth = 0
+                            while true {
+                                let newRow = shift > 0 ? top + moved : top + distance + moved
+                                let oldRow = shift > 0 ? top + moved + distance : top + moved
+                                guard newRow < rows, oldRow < rows, rowsMatch(newRow, oldRow) else { break }
+                                worth += filled(oldRow)
+                                moved += 1
+                            }
+                            guard moved > 0 else { continue }
+                            var bottom = top + moved + distance
+                            // Scrolled up, the band takes in the row after it when
+                            // much of that row stays where it goes (a draft's row
+                            // rewrapped as the composer grew): only its changes are written.
+                            if shift > 0, bottom < rows {
+                                let alike = alikeCells(newRow: bottom - distance, oldRow: bottom)
+                                if alike > columns / 2 {
+                                    worth += alike
+                                    bottom += 1
+                                }
+                            }
+                            if worth > (best?.worth ?? 24) {
+                                best = (top, bottom, shift, worth)
+                            }
+                        }
+                    }
                 }
             }
         }
+        guard let best else { return }
+        let distance = abs(best.shift)
+        setLook(Self.plainLook, cell: .blank)  // the rows scrolled in take the look's background
+        let region = best.top..<best.bottom
+        if self.region != region {
+            output += Array("\u{1B}[\(region.lowerBound + 1);\(region.upperBound)r".utf8)
+            cursor = (0, 0)  // setting the region homes the cursor
+            self.region = region
+        }
+        output += Array("\u{1B}[\(distance == 1 ? "" : String(distance))\(best.shift > 0 ? "S" : "T")".utf8)
+        let band = region.lowerBound * columns..<region.upperBound * columns
+        var moved = Array(old[band])
+        let blanks = repeatElement(Cell.blank, count: distance * columns)
+        if best.shift > 0 {
+            moved.removeFirst(distance * columns)
+            moved += blanks
+        } else {
+            moved.removeLast(distance * columns)
+            moved.insert(contentsOf: blanks, at: 0)
+        }
+        shown.replaceSubrange(band, with: moved)
     }
 
     /// Whether two rows hold the same cells, compared as memory first.

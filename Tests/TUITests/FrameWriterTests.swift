@@ -138,16 +138,22 @@ import TextWidth
         }
     }
 
-    /// A frame changed as chat-tui changes them: rows moved up (a message
-    /// arrived), a row redrawn, its end cut, or a few cells.
+    /// A frame changed as chat-tui changes them: a band of rows moved up or
+    /// down (a message arrived, the composer grew or shrank), a row redrawn,
+    /// its end cut, or a few cells.
     static func edited(_ frame: Frame, _ random: inout SplitMix) -> Frame {
         var next = Frame(size: frame.size)
         let rows = frame.size.rows
-        let shift = random.next() % 3 == 0 ? 1 + Int(random.next() % 3) : 0
-        let bottom = rows - 2
+        let top = Int(random.next() % UInt64(rows / 2))
+        let bottom = min(rows, top + 2 + Int(random.next() % UInt64(rows - top - 1)))
+        let distance = random.next() % 2 == 0 ? 1 + Int(random.next() % 3) : 0
+        let up = random.next() % 2 == 0
         for row in 0..<rows {
-            let source = row < bottom - shift ? row + shift : row
-            if row >= bottom - shift && row < bottom { continue }
+            var source: Int? = row
+            if distance > 0, (top..<bottom).contains(row) {
+                source = up ? (row + distance < bottom ? row + distance : nil) : (row - distance >= top ? row - distance : nil)
+            }
+            guard let source else { continue }
             for (column, cell) in frame[source].enumerated() where cell.width > 0 {
                 next.put(Array(cell.text), rules: .terminal, style: cell.style, row: row, column: column)
             }
@@ -171,7 +177,8 @@ import TextWidth
 
 /// A terminal, as far as `FrameWriter` uses one: cursor addressing and moves,
 /// writing (a wide character takes two columns, a cluster of several code
-/// points is taken to be two), clearing a row's end, a scroll region, looks.
+/// points is taken to be two), clearing a row's end, a scroll region scrolled
+/// up and down, looks.
 struct TerminalModel {
     struct Shown: Equatable {
         var text: String
@@ -262,6 +269,11 @@ struct TerminalModel {
             for _ in 0..<max(1, parameters.first ?? 1) {
                 cells.remove(at: region.lowerBound)
                 cells.insert(Array(repeating: Shown(text: " ", look: 0), count: size.columns), at: region.upperBound - 1)
+            }
+        case "T":
+            for _ in 0..<max(1, parameters.first ?? 1) {
+                cells.remove(at: region.upperBound - 1)
+                cells.insert(Array(repeating: Shown(text: " ", look: 0), count: size.columns), at: region.lowerBound)
             }
         case "m": look = UInt32(parameters.first ?? 0)
         default: Issue.record("a sequence the model does not know: \(final)")
