@@ -36,6 +36,8 @@ struct FrameWriter {
     private var output: [UInt8] = []
     /// The width of the frame being written.
     private var columns = 0
+    /// A row of blanks as wide as the frame, to tell blank rows by memory.
+    private var blankRow: [Cell] = []
 
     init(lookSequence: @escaping (Cell) -> [UInt8], plainSequence: [UInt8], libraryWidth: @escaping (UInt32) -> Int,
          writesLastCell: Bool) {
@@ -59,15 +61,17 @@ struct FrameWriter {
         output.removeAll(keepingCapacity: true)
         columns = new.size.columns
         var shown = old.map(\.cells) ?? [Cell](repeating: .blank, count: new.cells.count)
-        if let old {
-            scrollIfRowsMoved(old: old.cells, new: new.cells, shown: &shown, size: new.size)
+        // The rows that differ from what the screen shows; a band that moved
+        // changes two at least.
+        var changed = Self.changedRows(shown, new.cells, size: new.size)
+        if old != nil, changed.count >= 2,
+           scrollIfRowsMoved(old: shown, new: new.cells, changed: changed.prefix(4), shown: &shown, size: new.size) {
+            changed = Self.changedRows(shown, new.cells, size: new.size)
         }
         new.cells.withUnsafeBufferPointer { cells in
             shown.withUnsafeBufferPointer { before in
-                for row in 0..<new.size.rows {
-                    let range = row * columns..<(row + 1) * columns
-                    if Self.same(before, cells, range) { continue }
-                    writeRow(row, cells: cells, before: before, range: range)
+                for row in changed {
+                    writeRow(row, cells: cells, before: before, range: row * columns..<(row + 1) * columns)
                 }
             }
             setLook(Self.plainLook, cell: .blank)
@@ -258,11 +262,14 @@ struct FrameWriter {
     /// region, and moves `shown` to match, so only the rows that came in are
     /// written. The band starts at one of the first rows that changed; the
     /// one that saves writing the most cells is scrolled, when they are worth
-    /// more than the sequences.
-    private mutating func scrollIfRowsMoved(old: [Cell], new: [Cell], shown: inout [Cell], size: TerminalSize) {
+    /// more than the sequences. True when it scrolled.
+    private mutating func scrollIfRowsMoved(old: [Cell], new: [Cell], changed: ArraySlice<Int>, shown: inout [Cell],
+                                            size: TerminalSize) -> Bool {
         let columns = size.columns
         let rows = size.rows
-        guard rows >= 3, columns > 0 else { return }
+        guard rows >= 3, columns > 0 else { return false }
+        if blankRow.count != columns { blankRow = [Cell](repeating: .blank, count: columns) }
+        let blankRow = blankRow
         var best: (top: Int, bottom: Int, shift: Int, worth: Int)?
         old.withUnsafeBufferPointer { old in
             new.withUnsafeBufferPointer { new in
@@ -278,15 +285,16 @@ struct FrameWriter {
                     }
                     return count
                 }
+                // A blank row saves nothing when scrolled: told by one comparison.
                 func filled(_ oldRow: Int) -> Int {
-                    var count = 0
-                    for index in oldRow * columns..<(oldRow + 1) * columns where old[index] != .blank { count += 1 }
-                    return count
+                    blankRow.withUnsafeBufferPointer { blank in
+                        Self.same(old, blank, oldRow * columns..<(oldRow + 1) * columns, newRange: 0..<columns)
+                    } ? 0 : columns
                 }
                 // The band starts at one of the first rows that changed (the
                 // separator above the composer may change while the composer scrolls).
-                let changed = (0..<rows).lazy.filter { !rowsMatch($0, $0) }.prefix(4)
-                for top in changed where top + 2 <= rows {
+                // A row inside a band already found starts no better one.
+                for top in changed where top + 2 <= rows && !(best.map { $0.top..<$0.bottom ~= top } ?? false) {
                     for distance in 1...min(8, (rows - top) / 2) {
                         for shift in [distance, -distance] {
                             // Up: old rows top+distance… show at top…; down: old rows top… at top+distance….
@@ -299,27 +307,22 @@ struct FrameWriter {
                                 worth += filled(oldRow)
                                 moved += 1
                             }
-                            guard moved > 0 else { continue }
-                            var bottom = top + moved + distance
-                            // Scrolled up, the band takes in the row after it when
-                            // much of that row stays where it goes (a draft's row
-                            // rewrapped as the composer grew): only its changes are written.
-                            if shift > 0, bottom < rows {
-                                let alike = alikeCells(newRow: bottom - distance, oldRow: bottom)
-                                if alike > columns / 2 {
-                                    worth += alike
-                                    bottom += 1
-                                }
-                            }
-                            if worth > (best?.worth ?? 24) {
-                                best = (top, bottom, shift, worth)
+                            if moved > 0, worth > (best?.worth ?? 24) {
+                                best = (top, top + moved + distance, shift, worth)
                             }
                         }
                     }
                 }
+                // Scrolled up, the band takes in the row after it when much of
+                // that row stays where it goes (a draft's row rewrapped as the
+                // composer grew): then only its changes are written.
+                if let chosen = best, chosen.shift > 0, chosen.bottom < rows,
+                   alikeCells(newRow: chosen.bottom - chosen.shift, oldRow: chosen.bottom) > columns / 2 {
+                    best = (chosen.top, chosen.bottom + 1, chosen.shift, chosen.worth)
+                }
             }
         }
-        guard let best else { return }
+        guard let best else { return false }
         let distance = abs(best.shift)
         setLook(Self.plainLook, cell: .blank)  // the rows scrolled in take the look's background
         let region = best.top..<best.bottom
@@ -340,14 +343,25 @@ struct FrameWriter {
             moved.insert(contentsOf: blanks, at: 0)
         }
         shown.replaceSubrange(band, with: moved)
+        return true
     }
 
-    /// Whether two rows hold the same cells, compared as memory first.
+    /// The rows whose cells differ between `a` and `b`.
+    private static func changedRows(_ a: [Cell], _ b: [Cell], size: TerminalSize) -> [Int] {
+        let columns = size.columns
+        return a.withUnsafeBufferPointer { a in
+            b.withUnsafeBufferPointer { b in
+                (0..<size.rows).filter { !same(a, b, $0 * columns..<($0 + 1) * columns) }
+            }
+        }
+    }
+
+    /// Whether two rows hold the same cells.
     private static func same(_ a: UnsafeBufferPointer<Cell>, _ b: UnsafeBufferPointer<Cell>, _ range: Range<Int>,
                              newRange: Range<Int>? = nil) -> Bool {
+        // Cells are equal exactly when their eight bytes are (`Cell.==`).
         let other = newRange ?? range
-        let bytes = range.count * MemoryLayout<Cell>.stride
-        if memcmp(a.baseAddress! + range.lowerBound, b.baseAddress! + other.lowerBound, bytes) == 0 { return true }
-        return zip(a[range], b[other]).allSatisfy { $0 == $1 }
+        return memcmp(a.baseAddress! + range.lowerBound, b.baseAddress! + other.lowerBound,
+                      range.count * MemoryLayout<Cell>.stride) == 0
     }
 }
