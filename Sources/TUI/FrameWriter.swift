@@ -3,9 +3,9 @@ import Glibc
 
 /// Turns the change from the frame on screen to the next into the bytes that
 /// make the terminal show it, written in one piece: the rows that changed, and
-/// in them only the cells that did; rows that moved up together (a message
-/// arrived) scrolled by the terminal itself, in a region left set for the
-/// next; a row's blank end cleared at once.
+/// in them only the cells that did; a band of rows that moved up or down
+/// together (a message arrived, the composer grew) scrolled by the terminal
+/// itself, in a region left set for the next; a row's blank end cleared at once.
 ///
 /// It knows the terminal's cursor and look between frames, and moves the
 /// cursor by the widths chat-tui measured for this terminal, so a cluster is
