@@ -4,8 +4,8 @@ import Glibc
 /// Turns the change from the frame on screen to the next into the bytes that
 /// make the terminal show it, written in one piece: the rows that changed, and
 /// in them only the cells that did; a band of rows that moved up or down
-/// together (a message arrived, the composer grew) scrolled by the terminal
-/// itself, in a region left set for the next; a row's blank end cleared at once.
+/// together (a message arrived, the composer grew) moved by the terminal
+/// itself, by deleting and inserting rows; a row's blank end cleared at once.
 ///
 /// It knows the terminal's cursor and look between frames, and moves the
 /// cursor by the widths chat-tui measured for this terminal, so a cluster is
@@ -28,11 +28,6 @@ struct FrameWriter {
     private var cursor: (row: Int, column: Int)?
     /// The look the terminal draws in now, as a cell's look key; nil when unknown.
     private var look: UInt32?
-    /// The rows of the scroll region the writer set, left set between frames
-    /// so the next message scrolls it at once; nil when the terminal's region
-    /// is not known. Nothing else the writer sends depends on it (it never
-    /// sends a line feed), and `Terminal` resets it on the way out.
-    private var region: Range<Int>?
     private var output: [UInt8] = []
     /// The width of the frame being written.
     private var columns = 0
@@ -52,7 +47,6 @@ struct FrameWriter {
     mutating func forgetTerminalState(cursorAtHome: Bool) {
         cursor = cursorAtHome ? (0, 0) : nil
         look = cursorAtHome ? Self.plainLook : nil
-        region = nil
     }
 
     /// The bytes that turn `old` (what the screen shows, nil when it was just
@@ -237,29 +231,101 @@ struct FrameWriter {
         return false
     }
 
-    /// Moves the cursor to `row`, `column` by the shortest way the terminal is sure to take.
+    /// Moves the cursor to `row`, `column` by the shortest way the terminal is
+    /// sure to take: from where it is when that is known (a few rows down by
+    /// vertical tabs, which move down like a line feed but are never turned
+    /// into two characters by the terminal driver, and never scroll: no scroll
+    /// region is ever set and no row below the last is asked for), else to
+    /// the place itself. The ways are weighed by their length before one is
+    /// written, as a frame may hold hundreds of moves.
     private mutating func move(to row: Int, _ column: Int) {
-        if let now = cursor, now.row == row {
-            if now.column == column { return }
-            if column == 0 {
-                output.append(0x0D)
-            } else if column > now.column {
-                output += Array("\u{1B}[\(column - now.column == 1 ? "" : String(column - now.column))C".utf8)
-            } else {
-                output += Array("\u{1B}[\(row + 1);\(column + 1)H".utf8)
-            }
-        } else if column == 0 {
-            output += Array("\u{1B}[\(row + 1)H".utf8)
+        defer { cursor = (row, column) }
+        // ESC [ row H, or ESC [ row ; column H.
+        let absolute = 3 + Self.digits(row + 1) + (column == 0 ? 0 : 1 + Self.digits(column + 1))
+        guard let now = cursor else { return writeAbsolute(row, column) }
+        if now.row == row, now.column == column { return }
+        let down = row - now.row
+        // Up or down by a sequence, the column kept, then along the row.
+        let vertical = down == 0 ? 0 : Self.sequenceLength(abs(down))
+        let byVertical = vertical + Self.horizontalLength(from: now.column, to: column)
+        // To the row's start, down by vertical tabs, then along: right whether
+        // or not the terminal returns the carriage on a line feed.
+        let byTabs = down > 0 ? (now.column == 0 ? 0 : 1) + down + Self.horizontalLength(from: 0, to: column) : Int.max
+        if absolute <= byVertical, absolute <= byTabs { return writeAbsolute(row, column) }
+        if byTabs < byVertical {
+            if now.column != 0 { output.append(0x0D) }
+            output += repeatElement(0x0B, count: down)
+            writeHorizontal(from: 0, to: column)
         } else {
-            output += Array("\u{1B}[\(row + 1);\(column + 1)H".utf8)
+            if down != 0 { writeSequence(abs(down), final: down > 0 ? 0x42 : 0x41) }  // B, A
+            writeHorizontal(from: now.column, to: column)
         }
-        cursor = (row, column)
+    }
+
+    private mutating func writeAbsolute(_ row: Int, _ column: Int) {
+        output += [0x1B, 0x5B]
+        writeDecimal(row + 1)
+        if column != 0 {
+            output.append(0x3B)
+            writeDecimal(column + 1)
+        }
+        output.append(0x48)  // H
+    }
+
+    /// Along the row from `from` to `to`: a carriage return to the start, a
+    /// sequence right or left, or both.
+    private mutating func writeHorizontal(from: Int, to: Int) {
+        if from == to { return }
+        if to == 0 { return output.append(0x0D) }
+        let along = Self.sequenceLength(abs(to - from))
+        if 1 + Self.sequenceLength(to) < along {
+            output.append(0x0D)
+            writeSequence(to, final: 0x43)  // C
+        } else {
+            writeSequence(abs(to - from), final: to > from ? 0x43 : 0x44)  // C, D
+        }
+    }
+
+    /// The length of what `writeHorizontal` writes.
+    private static func horizontalLength(from: Int, to: Int) -> Int {
+        if from == to { return 0 }
+        if to == 0 { return 1 }
+        return min(sequenceLength(abs(to - from)), 1 + sequenceLength(to))
+    }
+
+    /// ESC [ count final, the count left out when it is one.
+    private mutating func writeSequence(_ count: Int, final: UInt8) {
+        output += [0x1B, 0x5B]
+        if count != 1 { writeDecimal(count) }
+        output.append(final)
+    }
+
+    /// The length of what `writeSequence` writes.
+    private static func sequenceLength(_ count: Int) -> Int { 3 + (count == 1 ? 0 : digits(count)) }
+
+    private mutating func writeDecimal(_ value: Int) {
+        var divisor = 1
+        while divisor * 10 <= value { divisor *= 10 }
+        while divisor > 0 {
+            output.append(0x30 + UInt8(value / divisor % 10))
+            divisor /= 10
+        }
+    }
+
+    private static func digits(_ value: Int) -> Int {
+        var count = 1
+        var rest = value
+        while rest >= 10 {
+            rest /= 10
+            count += 1
+        }
+        return count
     }
 
     /// When a band of rows of `old` shows in `new` moved up or down by a few
     /// (a message arrived and the pane scrolled; the composer grew or shrank
-    /// and what is above it moved), has the terminal scroll the band within a
-    /// region, and moves `shown` to match, so only the rows that came in are
+    /// and what is above it moved), has the terminal move the band by deleting
+    /// and inserting rows, and moves `shown` to match, so only the rows that came in are
     /// written. The band starts at one of the first rows that changed; the
     /// one that saves writing the most cells is scrolled, when they are worth
     /// more than the sequences. True when it scrolled.
@@ -324,14 +390,18 @@ struct FrameWriter {
         }
         guard let best else { return false }
         let distance = abs(best.shift)
-        setLook(Self.plainLook, cell: .blank)  // the rows scrolled in take the look's background
-        let region = best.top..<best.bottom
-        if self.region != region {
-            output += Array("\u{1B}[\(region.lowerBound + 1);\(region.upperBound)r".utf8)
-            cursor = (0, 0)  // setting the region homes the cursor
-            self.region = region
+        setLook(Self.plainLook, cell: .blank)  // the rows opened take the look's background
+        // Rows are deleted at one end of the band and as many opened at the
+        // other, so the rows around it stay where they are. No scroll region
+        // is set: a chat-tui killed outright leaves none to trouble the shell.
+        if best.shift > 0 {
+            linesRemoved(distance, at: best.top)
+            if best.bottom < size.rows { linesOpened(distance, at: best.bottom - distance) }
+        } else {
+            if best.bottom < size.rows { linesRemoved(distance, at: best.bottom - distance) }
+            linesOpened(distance, at: best.top)
         }
-        output += Array("\u{1B}[\(distance == 1 ? "" : String(distance))\(best.shift > 0 ? "S" : "T")".utf8)
+        let region = best.top..<best.bottom
         let band = region.lowerBound * columns..<region.upperBound * columns
         var moved = Array(old[band])
         let blanks = repeatElement(Cell.blank, count: distance * columns)
@@ -344,6 +414,24 @@ struct FrameWriter {
         }
         shown.replaceSubrange(band, with: moved)
         return true
+    }
+
+    /// Deletes `count` rows at `row`; the rows below move up and blank rows
+    /// come in at the bottom. At the top that is the whole screen scrolled up
+    /// (`ESC [ n S`), which leaves the cursor where it is.
+    private mutating func linesRemoved(_ count: Int, at row: Int) {
+        if row == 0 { return writeSequence(count, final: 0x53) }  // S
+        move(to: row, 0)
+        writeSequence(count, final: 0x4D)  // M: the cursor stays at the row's start
+    }
+
+    /// Opens `count` blank rows at `row`; the rows below move down and as many
+    /// leave at the bottom. At the top that is the whole screen scrolled down
+    /// (`ESC [ n T`).
+    private mutating func linesOpened(_ count: Int, at row: Int) {
+        if row == 0 { return writeSequence(count, final: 0x54) }  // T
+        move(to: row, 0)
+        writeSequence(count, final: 0x4C)  // L
     }
 
     /// The rows whose cells differ between `a` and `b`.

@@ -243,7 +243,7 @@ public final class Terminal {
     /// the mouse and keypad modes off, plain text, the cursor shown, and the
     /// shell's screen back.
     private func resetSequence() -> [UInt8] {
-        var reset = Self.fullScrollRegion
+        var reset = ""
         if bracketedPaste, let sequence = chat_tigetstr("BD") { reset += String(cString: sequence) }
         if let modifiedKeys { reset += modifiedKeys.disable }
         if reportsWheel { reset += Self.wheelReports(on: false) }
@@ -253,14 +253,9 @@ public final class Terminal {
         return Array(reset.utf8)
     }
 
-    /// Sets the scroll region to the whole screen (and homes the cursor).
-    static let fullScrollRegion = "\u{1B}[r"
-
     /// Asks the terminal to mark pastes and report keys with their modifiers,
     /// or (`on` false) to stop, where it can.
     private func switchInputModes(on: Bool) {
-        // The scroll region `FrameWriter` leaves set goes back to the whole screen.
-        if !on { fputs(Self.fullScrollRegion, tty) }
         if bracketedPaste, let sequence = chat_tigetstr(on ? "BE" : "BD") { fputs(sequence, tty) }
         if let modifiedKeys { fputs(on ? modifiedKeys.enable : modifiedKeys.disable, tty) }
         if reportsWheel { fputs(Self.wheelReports(on: on), tty) }

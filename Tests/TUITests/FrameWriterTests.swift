@@ -36,6 +36,7 @@ import TextWidth
                 #expect(terminal.look == 0, "left plain")
                 shown = next
             }
+            #expect(terminal.regionsSet == 0, "no scroll region is set")
         }
     }
 
@@ -65,18 +66,22 @@ import TextWidth
         let arrived = frame(messages: Array(messages.dropFirst(2)) + ["new one", "its rest"], draft: "drafts")
         let bytes = writer.bytes(from: typed, to: arrived)
         let text = String(decoding: bytes, as: UTF8.self)
-        #expect(text.hasPrefix("\u{1B}[1;10r\u{1B}[2S"), "\(text.debugDescription)")
+        // The whole screen scrolls up by two, and two rows open above the
+        // draft's to keep it where it was.
+        #expect(text.hasPrefix("\u{1B}[2S\u{1B}[9H\u{1B}[2Lnew one\r\u{0B}its rest"), "\(text.debugDescription)")
         #expect(!text.contains("message") && text.contains("new one") && text.contains("its rest"),
                 "only the rows that came in are written: \(text.debugDescription)")
         terminal.apply(bytes)
         #expect(terminal.cells == TerminalModel.cells(of: arrived))
-        // The next message scrolls the region left set.
         let next = frame(messages: Array(messages.dropFirst(3)) + ["new one", "its rest", "one more"], draft: "drafts")
         let more = writer.bytes(from: arrived, to: next)
-        #expect(String(decoding: more, as: UTF8.self).hasPrefix("\u{1B}[S\u{1B}[10Hone more"),
+        #expect(String(decoding: more, as: UTF8.self).hasPrefix("\u{1B}[S\u{1B}[10H\u{1B}[Lone more"),
                 "\(String(decoding: more, as: UTF8.self).debugDescription)")
         terminal.apply(more)
         #expect(terminal.cells == TerminalModel.cells(of: next))
+        // No scroll region is ever set: a chat-tui killed outright leaves the
+        // shell a whole screen to scroll.
+        #expect(terminal.regionsSet == 0)
     }
 
     @Test func aLookThatResetsAllIsNotPrecededByThePlainOne() {
@@ -177,8 +182,9 @@ import TextWidth
 
 /// A terminal, as far as `FrameWriter` uses one: cursor addressing and moves,
 /// writing (a wide character takes two columns, a cluster of several code
-/// points is taken to be two), clearing a row's end, a scroll region scrolled
-/// up and down, looks.
+/// points is taken to be two), clearing a row's end, the screen scrolled up
+/// and down, rows deleted and inserted, looks; a scroll region only to tell
+/// that none is set.
 struct TerminalModel {
     struct Shown: Equatable {
         var text: String
@@ -190,6 +196,8 @@ struct TerminalModel {
     var cursor: (row: Int, column: Int) = (0, 0)
     var look: UInt32 = 0
     var region: Range<Int>
+    /// How many times a scroll region was set.
+    var regionsSet = 0
 
     init(size: TerminalSize) {
         self.size = size
@@ -232,7 +240,12 @@ struct TerminalModel {
                 scalars = scalars.dropFirst()
                 control(final, parameters.split(separator: ";").map { Int($0) ?? 0 })
             case "\r": cursor.column = 0
-            case "\n": cursor.row = min(cursor.row + 1, size.rows - 1)
+            case "\n", "\u{0B}":
+                // The writer moves down this way only where nothing scrolls.
+                if cursor.row == region.upperBound - 1 || cursor.row == size.rows - 1 {
+                    Issue.record("a line feed on the last row would scroll")
+                }
+                cursor.row = min(cursor.row + 1, size.rows - 1)
             default:
                 // A cluster of several code points arrives as one piece: gather
                 // the marks and joiners after it.
@@ -255,14 +268,24 @@ struct TerminalModel {
         cursor.column = min(cursor.column + width, size.columns - 1)
     }
 
+    /// xterm puts the cursor at the row's start after deleting or inserting
+    /// rows, others leave it: the writer does either at the row's start.
+    private func expectRowStart() {
+        if cursor.column != 0 { Issue.record("rows deleted or inserted with the cursor in column \(cursor.column)") }
+    }
+
     private mutating func control(_ final: Unicode.Scalar, _ parameters: [Int]) {
         switch final {
         case "H":
             cursor = (max(1, parameters.first ?? 1) - 1, max(1, parameters.count > 1 ? parameters[1] : 1) - 1)
         case "C": cursor.column = min(size.columns - 1, cursor.column + max(1, parameters.first ?? 1))
+        case "D": cursor.column = max(0, cursor.column - max(1, parameters.first ?? 1))
+        case "A": cursor.row = max(0, cursor.row - max(1, parameters.first ?? 1))
+        case "B": cursor.row = min(size.rows - 1, cursor.row + max(1, parameters.first ?? 1))
         case "K":
             for column in cursor.column..<size.columns { cells[cursor.row][column] = Shown(text: " ", look: 0) }
         case "r":
+            regionsSet += 1
             region = parameters.count == 2 ? parameters[0] - 1..<parameters[1] : 0..<size.rows
             cursor = (0, 0)
         case "S":
@@ -275,6 +298,18 @@ struct TerminalModel {
                 cells.remove(at: region.upperBound - 1)
                 cells.insert(Array(repeating: Shown(text: " ", look: 0), count: size.columns), at: region.lowerBound)
             }
+        case "M":
+            for _ in 0..<max(1, parameters.first ?? 1) {
+                cells.remove(at: cursor.row)
+                cells.insert(Array(repeating: Shown(text: " ", look: 0), count: size.columns), at: region.upperBound - 1)
+            }
+            expectRowStart()
+        case "L":
+            for _ in 0..<max(1, parameters.first ?? 1) {
+                cells.remove(at: region.upperBound - 1)
+                cells.insert(Array(repeating: Shown(text: " ", look: 0), count: size.columns), at: cursor.row)
+            }
+            expectRowStart()
         case "m": look = UInt32(parameters.first ?? 0)
         default: Issue.record("a sequence the model does not know: \(final)")
         }
