@@ -145,7 +145,7 @@ struct FrameWriter {
                 cursor = nil
                 return
             }
-            output += Array(String(Character(scalar)).utf8)
+            UTF8.encode(scalar) { output.append($0) }
             if libraryWidth(value) == width { advance(by: width) } else { cursor = nil }
             return
         }
@@ -239,11 +239,14 @@ struct FrameWriter {
     /// the place itself. The ways are weighed by their length before one is
     /// written, as a frame may hold hundreds of moves.
     private mutating func move(to row: Int, _ column: Int) {
+        guard let now = cursor else {
+            writeAbsolute(row, column)
+            return cursor = (row, column)
+        }
+        if now.row == row, now.column == column { return }
         defer { cursor = (row, column) }
         // ESC [ row H, or ESC [ row ; column H.
         let absolute = 3 + Self.digits(row + 1) + (column == 0 ? 0 : 1 + Self.digits(column + 1))
-        guard let now = cursor else { return writeAbsolute(row, column) }
-        if now.row == row, now.column == column { return }
         let down = row - now.row
         // Up or down by a sequence, the column kept, then along the row.
         let vertical = down == 0 ? 0 : Self.sequenceLength(abs(down))

@@ -81,6 +81,14 @@ public struct WidthRules: Equatable, Sendable {
         return total
     }
 
+    /// The columns a string takes, its printable ASCII counted by bytes.
+    public func width(of text: String) -> Int {
+        var total = 0
+        text.forEachCharacter(ascii: { _ in total += 1; return true },
+                              other: { total += width(of: $0); return true })
+        return total
+    }
+
     /// The columns a run of characters takes.
     public func width<S: Sequence>(of characters: S) -> Int where S.Element == Character {
         var total = 0

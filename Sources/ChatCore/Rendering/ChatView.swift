@@ -15,13 +15,13 @@ public struct ChatView {
 
     /// Shown in the empty composer, `width` columns wide: as many of its phrases
     /// as fit, whole, dropped from the end; the first alone is cut with `…`.
-    static func placeholder(room: String, width: Int, rules: WidthRules) -> [Character] {
+    static func placeholder(room: String, width: Int, rules: WidthRules) -> String {
         let phrases = ["Message \(room)", "Enter sends", "Alt-Enter adds a line"]
         for count in stride(from: phrases.count, to: 0, by: -1) {
-            let text = Array(phrases.prefix(count).joined(separator: " · "))
+            let text = phrases.prefix(count).joined(separator: " · ")
             if rules.width(of: text) <= width { return text }
         }
-        return MessageLayout.truncated(phrases[0], to: width, rules: rules)
+        return String(MessageLayout.truncated(phrases[0], to: width, rules: rules))
     }
 
     /// Shown in the pane of a room with nothing in it yet.
@@ -80,12 +80,15 @@ public struct ChatView {
         let layout = state.room.composerLayout
         let screen = state.screenLayout(for: layout)
         let paneKey = PaneKey(state, rows: screen.paneRows)
+        let paneDrawn: Bool
         if let cells = paneCache.cells(for: paneKey, generation: generation) {
             frame.replaceRows(screen.paneRows, with: cells)
+            paneDrawn = false
         } else {
             drawPane(state, rows: screen.paneRows, into: &frame)
-            paneCache.keep(frame.cells(ofRows: screen.paneRows), for: paneKey, generation: generation)
+            paneDrawn = true
         }
+        var separatorDrawn: (row: Int, key: SeparatorKey)?
         if let row = screen.separatorRow {
             let labels = Self.separatorLabels(for: state, draft: layout)
             let key = SeparatorKey(state, labels: labels, session: session)
@@ -93,10 +96,19 @@ public struct ChatView {
                 frame.replaceRows(row..<row + 1, with: kept)
             } else {
                 drawSeparator(state, labels: labels, roomBar: session.map(Self.roomBars), row: row, into: &frame)
-                separatorCache.keep(frame.cells(ofRows: row..<row + 1), for: key, generation: generation)
+                separatorDrawn = (row, key)
             }
         }
         drawComposer(state, layout: layout, rows: screen.composerRows, into: &frame)
+        // Rows drawn anew are kept once the frame is whole: a kept slice shares
+        // the frame's cells, and drawing into the frame after it would copy them all.
+        if paneDrawn {
+            paneCache.keep(frame.cells(ofRows: screen.paneRows), for: paneKey, generation: generation)
+        }
+        if let separatorDrawn {
+            separatorCache.keep(frame.cells(ofRows: separatorDrawn.row..<separatorDrawn.row + 1), for: separatorDrawn.key,
+                                generation: generation)
+        }
         return frame
     }
 
@@ -159,7 +171,7 @@ public struct ChatView {
     private func drawSeparator(_ state: ChatState, labels notes: [Label], roomBar: [[Label]]?, row: Int,
                                into frame: inout Frame) {
         let width = state.size.columns
-        frame.put(Array(repeating: CellText("─", width: 1), count: width), style: .separator, row: row, column: 0)
+        frame.fill(row: row, columns: 0..<width, with: Cell(scalar: 0x2500, width: 1, style: .separator))  // ─
         let nick = " \(state.room.nick) "
         let nickWidth = state.rules.width(of: nick)
         // The room bar: the fullest that leaves room for the nick, else the shortest.
@@ -231,7 +243,7 @@ public struct ChatView {
         let draft = state.room.composer.draft
         let top = state.room.composer.scrollTop
         if draft.isEmpty {
-            frame.put(Self.placeholder(room: state.name, width: layout.textWidth, rules: state.rules)[...],
+            frame.put(Self.placeholder(room: state.name, width: layout.textWidth, rules: state.rules),
                       rules: state.rules, style: .placeholder, row: rows.lowerBound, column: 0)
         }
         for (offset, screenRow) in rows.enumerated() where top + offset < layout.rows.count {

@@ -89,6 +89,31 @@ public struct Frame: Equatable, Sendable {
         return column
     }
 
+    /// Writes a string like `put(_:rules:style:format:row:column:limit:)`, its
+    /// printable ASCII straight from the bytes, without grapheme breaking.
+    @discardableResult
+    public mutating func put(
+        _ text: String, rules: WidthRules, style: CellStyle, format: TextFormat = .plain, row: Int, column: Int,
+        limit: Int? = nil
+    ) -> Int {
+        var column = column
+        let end = min(limit ?? size.columns, size.columns)
+        guard row >= 0, row < size.rows, column >= 0 else { return column }
+        let look = Cell(scalar: 0x20, width: 1, style: style, format: format)
+        text.forEachCharacter(ascii: { byte in
+            guard column < end else { return false }
+            set(look.with(scalar: UInt32(byte)), row: row, column: column)
+            column += 1
+            return true
+        }, other: { character in
+            guard let next = put(measuring: character, rules: rules, style: style, format: format, row: row,
+                                 column: column, limit: end) else { return false }
+            column = next
+            return true
+        })
+        return column
+    }
+
     /// Writes characters whose ASCII bytes are known (`Draft.asciiBytes`, at the
     /// same indices), as the composer is drawn at every key: printable ASCII
     /// straight from its byte, the rest measured by `rules`.
@@ -132,9 +157,17 @@ public struct Frame: Equatable, Sendable {
         }
     }
 
-    /// The cells of `rows`, to keep for a later frame.
+    /// The cells of `rows`, to keep for a later frame. The slice shares the
+    /// frame's storage: a frame drawn into after it is kept is copied whole.
     func cells(ofRows rows: Range<Int>) -> ArraySlice<Cell> {
         cells[rows.lowerBound * size.columns..<rows.upperBound * size.columns]
+    }
+
+    /// Sets the cells of `columns` on `row` to `cell`, a one-column cell (a rule's line).
+    mutating func fill(row: Int, columns: Range<Int>, with cell: Cell) {
+        guard row >= 0, row < size.rows, cell.width == 1 else { return }
+        let columns = columns.clamped(to: 0..<size.columns)
+        for column in columns { set(cell, row: row, column: column) }
     }
 
     /// The characters of a row as the terminal would show them, for tests and logs.
