@@ -331,6 +331,8 @@ class Bench:
         self.incoming(small)
         print("big drafts ...", file=sys.stderr)
         self.big_draft()
+        print("draft saves ...", file=sys.stderr)
+        self.draft_saves(empty["cpu_ms_per_key"])
         self.print_table()
 
     def scrolling(self, big):
@@ -409,7 +411,7 @@ class Bench:
         for i in range(self.args.incoming):
             with open(room, "a") as f:
                 f.write('{"ts":"2026-12-02T19:00:%02dZ","from":"bob","text":"%s"}\n' % (i % 60, message_text(i)))
-            time.sleep(0.3)  # chat-tui looks at the room file every 250 ms
+            time.sleep(0.3)  # as much as chat-tui may take to look (250 ms where the file cannot be watched)
             counts.append(program.quiet(0.1, 2))
         program.stop(b"\x03")
         mean = sum(counts) / len(counts)
@@ -438,6 +440,46 @@ class Bench:
         self.add("CPU per key in a 1 MB draft / in an empty one", ratio,
                  "%.3f / %.3f ms" % (big_cpu, empty_cpu), "<= 2", ratio <= 2)
 
+    def draft_saves(self, key_ms):
+        """CPU of a draft save: a key typed and then 1.2 s of quiet, in which the
+        draft is saved (half a second after the last change), less 1.2 s of
+        quiet with nothing typed and less a typed key's CPU. While typing goes
+        on a draft is saved once a second, so this is also the saves' cost per
+        second of typing. The save comes after the key's frame is written, so
+        it never delays what the key shows."""
+        home = self.home("saves")
+        program = Program([self.binary], environment(home))
+        program.first_frame()
+        program.quiet(0.3, 5)
+        drafts = os.path.join(home, "state/chat-tui/drafts")
+
+        def saved():
+            sizes = [os.path.getsize(os.path.join(folder, name)) for folder, _, names in os.walk(drafts)
+                     for name in names if name.endswith(".draft")]
+            return max(sizes, default=0)
+
+        def quiet_cpu(key):
+            before = program.cpu()
+            if key:
+                program.write(key)
+            program.quiet(1.2, 5)
+            return (program.cpu() - before) * 1000
+
+        idle, typed = [], []
+        for _ in range(self.args.saves):
+            idle.append(quiet_cpu(None))
+            size = saved()
+            typed.append(quiet_cpu(b"x"))
+            if saved() <= size:
+                program.stop(b"\x03")
+                sys.exit("bench: the draft was not saved within 1.2 s of a key")
+        program.stop(b"\x03")
+        save_ms = median(typed) - median(idle) - key_ms
+        share = save_ms / (save_ms + 50 * key_ms) * 100
+        self.add("CPU of a draft save, one a second while typing (ms)", save_ms,
+                 "a key and 1.2 s %.3f ms, 1.2 s idle %.3f ms, a key %.3f ms; %.1f %% of typing 50 keys a second"
+                 % (median(typed), median(idle), key_ms, share))
+
     def print_table(self):
         quick = " (--quick: small data, figures not comparable)" if self.args.quick else ""
         print("\nchat-tui benchmark, %s, median of %d run(s)%s\n" % (time.strftime("%Y-%m-%d"), self.args.runs, quick))
@@ -462,8 +504,10 @@ def main():
     parser.add_argument("--keep", action="store_true", help="keep the generated data")
     args = parser.parse_args()
     args.messages, args.transcript_mb, args.pages, args.incoming, args.text = 1_000_000, 100, 200, 20, TYPED
+    args.saves = 10
     if args.quick:
         args.runs, args.messages, args.transcript_mb, args.pages, args.incoming = 1, 20_000, 2, 20, 5
+        args.saves = 3
         args.text = TYPED[:40]
     if not os.access(args.binary, os.X_OK):
         sys.exit("bench: no chat-tui at %s: build it first (make bench does)" % args.binary)

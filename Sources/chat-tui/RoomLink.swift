@@ -33,6 +33,10 @@ final class RoomLink: Link {
     /// Where the room is kept, as the user would write the path.
     let location: String
     private let file: RoomFile
+    /// Wakes the run loop when the followed file is written to; nil (or no
+    /// longer watching) where inotify cannot tell, and the file is looked at
+    /// every `followInterval` instead.
+    private let watch: FileWatch?
     private var reader: TranscriptReader
     /// This process's draft file of the room, nil when the drafts folder failed.
     private let draftFolder: DraftFolder?
@@ -76,6 +80,7 @@ final class RoomLink: Link {
         }
         self.outboxFile = outboxFile
         file = try RoomFile(folder: rooms, room: name.value, followed: role.followsFile)
+        watch = role.followsFile ? FileWatch(path: file.path) : nil
         location = Self.homeRelative(file.path, environment: environment)
         reader = TranscriptReader(source: name.value, clock: clock, today: clock.civilTime(now.wall))
         var folder: DraftFolder?
@@ -190,25 +195,37 @@ final class RoomLink: Link {
 
     var rooms: [String] { [label] }
 
-    /// A file has nothing to wait on: it is looked at every `followInterval`.
-    var descriptors: [Int32] { [] }
+    /// The followed file's watch, when one is watching.
+    var descriptors: [Int32] { watching.map { [$0.descriptor] } ?? [] }
 
-    /// How often the room file is looked at for other processes' lines: not at
-    /// every key, so ten rooms open cost a key no more than one.
+    /// The watch, while it watches.
+    private var watching: FileWatch? { watch.flatMap { $0.isWatching ? $0 : nil } }
+
+    /// How often the room file is looked at for other processes' lines where
+    /// no watch tells when it changes: not at every key, so ten rooms open
+    /// cost a key no more than one.
     static let followInterval = 0.25
     /// When the room file is next looked at, in monotonic seconds.
     private var nextLook = 0.0
 
-    /// When the file is next looked at, or the draft is next due to be
-    /// written, whichever comes first.
+    /// When the file is next looked at (never, while a watch tells when it
+    /// changes), or the draft is next due to be written, whichever comes first.
     func millisecondsUntilDue(at now: Moment) -> Int32? {
         let draftDue = autosave.secondsUntilDue(now: now.monotonic).map { now.monotonic + $0 }
-        return [followsFile ? nextLook : nil, draftDue].compactMap { $0 }.min().map(now.milliseconds(until:))
+        let look = followsFile && watching == nil ? nextLook : nil
+        return [look, draftDue].compactMap { $0 }.min().map(now.milliseconds(until:))
     }
 
-    /// Lines other processes appended since the last look, when it is time to look.
+    /// Lines other processes appended since the last look: when the watch
+    /// says the file changed, or, with no watch, when it is time to look.
     func events(ready: Set<Int32>, at now: Moment) -> [(event: Event, room: String?)] {
-        guard followsFile, now.monotonic >= nextLook else { return [] }
+        guard followsFile else { return [] }
+        if let watching {
+            guard ready.contains(watching.descriptor) else { return [] }
+            watching.drain()
+        } else if now.monotonic < nextLook {
+            return []
+        }
         return arrived(at: now).map { ($0, label) }
     }
 

@@ -321,7 +321,8 @@ extension EndToEnd {
             }
             #expect(appended.count == 2 * count)
             // Each has taken in the other's last lines once its screen stays still
-            // for longer than the 250 ms between looks at the room file.
+            // for longer than it takes to look at the room file (250 ms where
+            // the file cannot be watched).
             for session in [first, second] {
                 var before = try session.screen()
                 for _ in 0..<100 {
