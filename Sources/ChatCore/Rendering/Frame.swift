@@ -115,26 +115,53 @@ public struct Frame: Equatable, Sendable {
     }
 
     /// Writes characters whose ASCII bytes are known (`Draft.asciiBytes`, at the
-    /// same indices), as the composer is drawn at every key: printable ASCII
-    /// straight from its byte, the rest measured by `rules`.
+    /// same indices), as the composer is drawn at every key: each run of
+    /// printable ASCII straight from its bytes into the row, the rest measured
+    /// by `rules`.
     @discardableResult
     public mutating func put(_ text: ArraySlice<Character>, ascii: ArraySlice<UInt8>, rules: WidthRules,
                              style: CellStyle, row: Int, column: Int) -> Int {
         var column = column
         guard row >= 0, row < size.rows, column >= 0 else { return column }
-        for index in text.indices {
-            let byte = ascii[index]
-            if byte >= 0x20 && byte < 0x7F {
-                guard column < size.columns else { break }
-                set(Cell(scalar: UInt32(byte), width: 1, style: style), row: row, column: column)
-                column += 1
+        var index = text.startIndex
+        while index < text.endIndex {
+            var runEnd = index
+            while runEnd < text.endIndex, ascii[runEnd] >= 0x20, ascii[runEnd] < 0x7F { runEnd += 1 }
+            if runEnd > index {
+                let written = max(0, min(runEnd - index, size.columns - column))
+                putASCII(ascii[index..<index + written], style: style, row: row, column: column)
+                column += written
+                guard written == runEnd - index else { break }  // the row is full
+                index = runEnd
                 continue
             }
             guard let next = put(measuring: text[index], rules: rules, style: style, format: .plain, row: row,
                                  column: column, limit: size.columns) else { break }
             column = next
+            index += 1
         }
         return column
+    }
+
+    /// Writes printable ASCII bytes from `column` on, all of which fit, as
+    /// `set` would one at a time: a wide character partly covered is blanked.
+    private mutating func putASCII(_ bytes: ArraySlice<UInt8>, style: CellStyle, row: Int, column: Int) {
+        guard !bytes.isEmpty else { return }
+        let start = index(row, column)
+        let end = start + bytes.count
+        let look = Cell(scalar: 0x20, width: 1, style: style)
+        let columns = size.columns
+        cells.withUnsafeMutableBufferPointer { cells in
+            // The right half of a wide character at the start: its left half goes.
+            if column > 0, cells[start].width == 0 { cells[start - 1] = .blank }
+            // The left half of one at the end: its right half goes.
+            if column + bytes.count < columns, cells[end - 1].width == 2 { cells[end] = .blank }
+            var at = start
+            for byte in bytes {
+                cells[at] = look.with(scalar: UInt32(byte))
+                at += 1
+            }
+        }
     }
 
     /// Writes one character measured by `rules`; nil when it did not fit whole.
@@ -179,11 +206,13 @@ public struct Frame: Equatable, Sendable {
 
     private func cell(_ row: Int, _ column: Int) -> Cell { cells[index(row, column)] }
 
-    /// Sets one cell, blanking the other half of any wide character it cuts in two.
+    /// Sets one cell, blanking the other half of any wide character it cuts in
+    /// two. A right half set over a right half belongs to the wide character
+    /// just set before it, which stays.
     private mutating func set(_ cell: Cell, row: Int, column: Int) {
         let at = index(row, column)
         let old = cells[at]
-        if old.width == 0, column > 0 { cells[at - 1] = .blank }
+        if old.width == 0, column > 0, cell.width != 0 { cells[at - 1] = .blank }
         if old.width == 2, column + 1 < size.columns, cell.width != 2 { cells[at + 1] = .blank }
         cells[at] = cell
     }

@@ -19,6 +19,37 @@ import TextWidth
         }
     }
 
+    /// The composer's way (characters with their ASCII bytes) draws what the
+    /// characters alone would, over wide characters cut at either end of a run.
+    @Test func charactersWithTheirASCIIBytesArePutAsTheCharactersAloneWouldBe() {
+        let texts = ["plain", "ab日cd", "日本", "x👍🏽y", "e\u{301}t", "a long run that fills the row"]
+        for text in texts {
+            let characters = Array(text)
+            let ascii = characters.map { $0.isASCII ? $0.asciiValue! : 0 }
+            for column in [0, 1, 2, 5, 15, 16] {
+                var byBytes = Frame(size: TerminalSize(columns: 16, rows: 1))
+                byBytes.put("日本語日本語日本語", rules: .terminal, style: .time, row: 0, column: 0)
+                byBytes.put("x日本語日本語日本", rules: .terminal, style: .time, row: 0, column: 1 - column % 2)
+                var byCharacters = byBytes
+                let bytesEnd = byBytes.put(characters[...], ascii: ascii[...], rules: .terminal, style: .plain,
+                                           row: 0, column: column)
+                let charactersEnd = byCharacters.put(characters, rules: .terminal, style: .plain, row: 0, column: column)
+                #expect(byBytes.cells == byCharacters.cells, "\(text.debugDescription) from \(column): \(byBytes.text(ofRow: 0)) against \(byCharacters.text(ofRow: 0))")
+                #expect(bytesEnd == charactersEnd)
+            }
+        }
+    }
+
+    /// A wide character's right half written over another's right half once
+    /// blanked the new character's left half.
+    @Test func aWideCharacterDrawnOverAnotherOneColumnOffIsWhole() {
+        var frame = Frame(size: TerminalSize(columns: 6, rows: 1))
+        frame.put("日本語", rules: .terminal, style: .plain, row: 0, column: 0)
+        frame.put("x日本", rules: .terminal, style: .plain, row: 0, column: 1)
+        #expect(frame.text(ofRow: 0) == " x日本", "日 cut in two at the start is blanked, the new ones are whole")
+        #expect(frame.cells.map(\.width) == [1, 1, 2, 0, 2, 0])
+    }
+
     @Test func keptRowsStayAsTheyWereWhenTheFrameIsDrawnOn() {
         var frame = Frame(size: TerminalSize(columns: 4, rows: 3))
         frame.put("abcd", rules: .terminal, style: .plain, row: 1, column: 0)
