@@ -1,5 +1,3 @@
-import Synchronization
-
 /// The text of the cells that hold more than one Unicode scalar (an emoji
 /// sequence, a letter with its accents), so that a `Cell` stays a plain value
 /// of a few bytes: such a cell holds its cluster's number here.
@@ -20,7 +18,7 @@ package final class ClusterTable: Sendable {
     package static let shared = ClusterTable(limit: 1 << 16)
 
     private let limit: Int
-    private let contents = Mutex(Contents())
+    private let contents = Locked(Contents())
 
     package init(limit: Int) {
         self.limit = limit
