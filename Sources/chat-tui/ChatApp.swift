@@ -156,7 +156,7 @@ struct ChatApp {
             case .send, .loadOlderMessages, .request:
                 // A network room's outbox is on disk before anything is sent.
                 if case .send = roomEffect.effect, let index = session.index(of: target) {
-                    roomLinks.first { $0.label == target }?.saveOutbox(of: session.rooms[index])
+                    roomLinks.first { $0.label == target }?.saveOutbox(session.rooms[index].outbox)
                 }
                 // The first link of the room that carries such effects out answers.
                 let answers = carriedOut(roomEffect) ?? []
@@ -219,9 +219,13 @@ struct ChatApp {
             var changed = false
             for link in roomLinks {
                 guard let index = session.index(of: link.label) else { continue }
-                // What the network confirmed leaves the outbox on disk.
-                link.saveOutbox(of: session.rooms[index])
-                guard let event = link.saveDraft(of: session.rooms[index], at: now, onlyWhenDue: onlyWhenDue) else { continue }
+                // What the network confirmed leaves the outbox on disk. Only the
+                // parts read are passed: a whole room copied costs a retain and a
+                // release of each of its parts, for every room at every turn.
+                link.saveOutbox(session.rooms[index].outbox)
+                guard let event = link.saveDraft(session.rooms[index].unsentDraft,
+                                                 shownProblem: session.rooms[index].draftProblem,
+                                                 at: now, onlyWhenDue: onlyWhenDue) else { continue }
                 feed(event, to: link.label)
                 changed = true
             }
@@ -245,7 +249,10 @@ struct ChatApp {
         /// time it is opened.
         func close(_ room: String, state: Room?) {
             guard let index = roomLinks.firstIndex(where: { $0.label == room }) else { return }
-            if let state { _ = roomLinks[index].saveDraft(of: state, at: now, onlyWhenDue: false) }
+            if let state {
+                _ = roomLinks[index].saveDraft(state.unsentDraft, shownProblem: state.draftProblem, at: now,
+                                               onlyWhenDue: false)
+            }
             roomLinks[index].removeKeptDrafts()
             roomLinks.remove(at: index)
         }

@@ -211,9 +211,10 @@ final class RoomLink: Link {
     /// When the file is next looked at (never, while a watch tells when it
     /// changes), or the draft is next due to be written, whichever comes first.
     func millisecondsUntilDue(at now: Moment) -> Int32? {
-        let draftDue = autosave.secondsUntilDue(now: now.monotonic).map { now.monotonic + $0 }
-        let look = followsFile && watching == nil ? nextLook : nil
-        return [look, draftDue].compactMap { $0 }.min().map(now.milliseconds(until:))
+        // Asked of every room at every turn: no array is made for it.
+        var due = autosave.secondsUntilDue(now: now.monotonic).map { now.monotonic + $0 }
+        if followsFile, watching == nil { due = min(due ?? nextLook, nextLook) }
+        return due.map(now.milliseconds(until:))
     }
 
     /// Lines other processes appended since the last look: when the watch
@@ -297,12 +298,12 @@ final class RoomLink: Link {
     /// sent, and once one is confirmed); an empty outbox removes the file.
     /// True when it is on disk as it is in the room.
     @discardableResult
-    func saveOutbox(of room: Room) -> Bool {
-        guard let outboxFile, room.outbox.revision != savedOutbox else { return true }
-        let lines = room.outbox.entries.map { Transcript.encode($0.message) + "\n" }.joined()
+    func saveOutbox(_ outbox: Outbox) -> Bool {
+        guard let outboxFile, outbox.revision != savedOutbox else { return true }
+        let lines = outbox.entries.map { Transcript.encode($0.message) + "\n" }.joined()
         do throws(StorageError) {
             try outboxFile.save(lines)
-            savedOutbox = room.outbox.revision
+            savedOutbox = outbox.revision
             return true
         } catch {
             return false
@@ -311,10 +312,9 @@ final class RoomLink: Link {
 
     /// Writes the room's draft when it is due, or, unless `onlyWhenDue`,
     /// whenever it changed. Returns the event for the room when what it says
-    /// about its draft changed.
-    func saveDraft(of room: Room, at now: Moment, onlyWhenDue: Bool) -> Event? {
+    /// about its draft (`shownProblem` now) changed.
+    func saveDraft(_ draft: Draft, shownProblem: Notice?, at now: Moment, onlyWhenDue: Bool) -> Event? {
         // Spaces and newlines alone are not worth keeping.
-        let draft = room.unsentDraft
         if onlyWhenDue {
             guard autosave.isDue(revision: draft.revision, isEmpty: draft.isBlank, now: now.monotonic) else {
                 return nil
@@ -335,7 +335,7 @@ final class RoomLink: Link {
             autosave.failed(now: now.monotonic)
             problem = .draftNotSaved(reason: error.reason)
         }
-        return problem == room.draftProblem ? nil : .draftStorage(problem: problem)
+        return problem == shownProblem ? nil : .draftStorage(problem: problem)
     }
 
     /// Lets go of the drafts taken over and offered as history: the user has
