@@ -404,8 +404,7 @@ struct FrameWriter {
             if best.bottom < size.rows { linesRemoved(distance, at: best.bottom - distance) }
             linesOpened(distance, at: best.top)
         }
-        let region = best.top..<best.bottom
-        let band = region.lowerBound * columns..<region.upperBound * columns
+        let band = best.top * columns..<best.bottom * columns
         var moved = Array(old[band])
         let blanks = repeatElement(Cell.blank, count: distance * columns)
         if best.shift > 0 {

@@ -273,7 +273,7 @@ struct ChatApp {
         }
 
         while running {
-            // An idle turn (only the room files looked at) draws nothing. While a
+            // An idle turn (the wait timed out, nothing arrived) draws nothing. While a
             // replay pours in faster than the eye follows, frames are drawn at
             // most every `pourFrameSeconds`; keys are always drawn at once.
             var timeout = Self.idleMilliseconds
