@@ -6,7 +6,9 @@ instructions for the same binary and input however loaded the machine is.
     python3 bench/instructions.py [--binary PATH] [--update] [--figures FILE]
 
 Each figure is the instructions of a run that does the thing N times, minus
-those of a run that starts, waits as long and quits, divided by N. Every step
+those of a run that starts, waits as long and quits, divided by N. Resizes
+are made with the typed keys' draft in the composer, as in make bench, and
+counted less the run that typed it. Every step
 waits for chat-tui's answer on the screen before the next, so each key, resize
 and message is taken and drawn on its own, as a person's would be. Swift's
 hashing is made deterministic (SWIFT_DETERMINISTIC_HASHING) so that no
@@ -92,14 +94,19 @@ def measure(binary, folder):
     typing = Counted(folder, "typing", binary)
     for key in KEYS:
         typing.answer(key.encode())
-    figures["typed key"] = (typing.stop() - idle) // len(KEYS)
+    typed = typing.stop()
+    figures["typed key"] = (typed - idle) // len(KEYS)
 
+    # Resized with the same keys' draft in the composer, as make bench does:
+    # less the run that typed them.
     resizing = Counted(folder, "resizing", binary)
+    for key in KEYS:
+        resizing.answer(key.encode())
     for n in range(RESIZES):
         size = (60, 20) if n % 2 == 0 else (80, 24)
         resizing.program.resize(*size)
         resizing.answer(b"")
-    figures["resize"] = (resizing.stop() - idle) // RESIZES
+    figures["resize"] = (resizing.stop() - typed) // RESIZES
 
     shared = os.path.join(folder, "incoming.jsonl")
     bench.write_transcript(shared, 10, last_marker=False)

@@ -96,21 +96,45 @@ struct FrameWriter {
         }
         // The last cell of the screen, where writing may scroll it.
         let unwritable = !writesLastCell && range.upperBound == cells.count ? range.upperBound - 1 : -1
-        for index in range.lowerBound..<(clearsEnd ? blankFrom : range.upperBound) {
+        let end = clearsEnd ? blankFrom : range.upperBound
+        var index = range.lowerBound
+        while index < end {
             let cell = cells[index]
-            guard cell.width > 0, cell != before[index] || (cell.width == 2 && index + 1 < range.upperBound
-                                                              && before[index + 1] != cells[index + 1]) else { continue }
-            if index == unwritable { continue }
-            rewriteShortGap(before: index - range.lowerBound, row: row, cells: cells, rowStart: range.lowerBound)
-            move(to: row, index - range.lowerBound)
+            index += 1
+            guard cell.width > 0, cell != before[index - 1] || (cell.width == 2 && index < range.upperBound
+                                                                 && before[index] != cells[index]) else { continue }
+            if index - 1 == unwritable { continue }
+            rewriteShortGap(before: index - 1 - range.lowerBound, row: row, cells: cells, rowStart: range.lowerBound)
+            move(to: row, index - 1 - range.lowerBound)
             setLook(cell.lookKey, cell: cell)
             put(cell)
+            index = putASCIIRun(from: index, to: unwritable < 0 ? end : min(end, unwritable), row: row,
+                                rowStart: range.lowerBound, cells: cells, before: before, look: cell.lookKey)
         }
         if clearsEnd {
             move(to: row, blankFrom - range.lowerBound)
             setLook(Self.plainLook, cell: .blank)
             output += [0x1B, 0x5B, 0x4B]  // ESC [ K
         }
+    }
+
+    /// Writes the changed cells from `start` on while they are printable
+    /// ASCII in `look` (the look just written in), a byte each: most of a
+    /// frame drawn on a cleared screen. Returns where it stopped.
+    private mutating func putASCIIRun(from start: Int, to end: Int, row: Int, rowStart: Int,
+                                      cells: UnsafeBufferPointer<Cell>, before: UnsafeBufferPointer<Cell>,
+                                      look: UInt32) -> Int {
+        guard let now = cursor, now.row == row, now.column == start - rowStart else { return start }
+        var index = start
+        while index < end {
+            let cell = cells[index]
+            guard cell != before[index], cell.width == 1, cell.lookKey == look, let scalar = cell.scalar,
+                  scalar.value >= 0x20, scalar.value < 0x7F else { break }
+            output.append(UInt8(scalar.value))
+            index += 1
+        }
+        advance(by: index - start)
+        return index
     }
 
     /// Writes again the few unchanged cells between the cursor and `column`

@@ -20,11 +20,12 @@ public struct TextWrapper: Sendable {
     }
 
     /// Wraps a slice; the ranges of the rows are in the slice's indices.
-    public func rows(of text: ArraySlice<Character>, width: Int) -> [WrappedRow] {
+    /// `ascii`, when given, is as in `row(of:ascii:from:width:)`.
+    public func rows(of text: ArraySlice<Character>, ascii: ArraySlice<UInt8>? = nil, width: Int) -> [WrappedRow] {
         var rows: [WrappedRow] = []
         var start: Int? = text.startIndex
         while let from = start {
-            let next = row(of: text, from: from, width: width)
+            let next = row(of: text, ascii: ascii, from: from, width: width)
             rows.append(next.row)
             start = next.next
         }

@@ -128,6 +128,7 @@ public struct WidthRules: Equatable, Sendable {
         let value = scalar.value
         if value == 0xAD { return .plain(width: softHyphenWidth) }
         if value < 0xA1 { return .plain(width: 1) }  // below the first ambiguous character
+        if Self.isCommonWide(value) { return .plain(width: 2) }
         switch value {
         case 0x1F1E6...0x1F1FF: return .plain(width: regionalIndicatorWidth)
         case 0x1160...0x11FF, 0xD7B0...0xD7FF: return .plain(width: joinsHangulJamo ? 0 : 1)
@@ -141,6 +142,15 @@ public struct WidthRules: Equatable, Sendable {
             if !spacingMarksAdvance, scalar.properties.generalCategory == .spacingMark { return .plain(width: 0) }
         }
         return .plain(width: width)
+    }
+
+    /// Kana, kanji, hangul syllables and fullwidth forms: wide whatever the
+    /// settings (none is ambiguous, a mark or an emoji), and most of what is
+    /// not ASCII in Japanese and Korean text, so told by their range alone.
+    static func isCommonWide(_ value: UInt32) -> Bool {
+        guard value >= 0x3041, value <= 0xFF60 else { return false }
+        return (0x4E00...0x9FFF).contains(value) || (0x3041...0x3096).contains(value)
+            || (0x30A1...0x30FA).contains(value) || (0xAC00...0xD7A3).contains(value) || value >= 0xFF01
     }
 
     private static func isCombiningMark(_ scalar: Unicode.Scalar) -> Bool {

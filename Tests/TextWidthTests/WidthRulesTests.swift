@@ -121,3 +121,32 @@ import Testing
         #expect(WidthRules.width(of: "\u{FF71}") == 1)
     }
 }
+
+@Suite struct CommonWideTests {
+    /// Told wide by range, a code point must be what the full look-up finds
+    /// whatever the settings: wide in the table, not ambiguous, not a mark,
+    /// not among the emoji the table does not know.
+    @Test func everyCodePointToldWideByRangeIsWideWhateverTheSettings() {
+        var told = 0
+        for value in UInt32(0)...0x10FFFF {
+            guard WidthRules.isCommonWide(value), let scalar = Unicode.Scalar(value) else { continue }
+            told += 1
+            let category = scalar.properties.generalCategory
+            let known = WidthRules.width(of: scalar) == 2
+                && !ScalarWidthTable.ambiguous.contains { $0.contains(value) }
+                && !ScalarWidthTable.unassignedEmojiArea.contains { $0.contains(value) }
+                && category != .spacingMark && category != .nonspacingMark && category != .enclosingMark
+            #expect(known, "U+\(String(value, radix: 16, uppercase: true))")
+            if !known { return }
+        }
+        // Kana, kanji, hangul and fullwidth forms: tens of thousands.
+        #expect(told > 30_000)
+    }
+
+    @Test(arguments: ["あ", "ア", "漢", "한", "Ａ", "！"])
+    func commonWideCharactersTakeTwoColumns(text: String) {
+        for rules in [WidthRules.terminal, .unicode] {
+            #expect(rules.width(of: text) == 2)
+        }
+    }
+}

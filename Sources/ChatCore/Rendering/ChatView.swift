@@ -12,6 +12,7 @@ public struct ChatView {
     private let cache = MessageLayoutCache()
     private let paneCache = RowCache<PaneKey>()
     private let separatorCache = RowCache<SeparatorKey>()
+    private let hints = EmptyRoomHint.Kept()
 
     /// Shown in the empty composer, `width` columns wide: as many of its phrases
     /// as fit, whole, dropped from the end; the first alone is cut with `…`.
@@ -24,10 +25,6 @@ public struct ChatView {
         return String(MessageLayout.truncated(phrases[0], to: width, rules: rules))
     }
 
-    /// Shown in the pane of a room with nothing in it yet.
-    static func emptyRoomHint(room: String, location: String) -> String {
-        "room \(room): \(location) · /help lists the keys"
-    }
 
     public init(clock: ClockFace) {
         self.clock = clock
@@ -115,10 +112,11 @@ public struct ChatView {
     private func drawPane(_ state: ChatState, rows: Range<Int>, into frame: inout Frame) {
         if let location = state.room.emptyRoomLocation {
             // Wrapped, never cut, at the bottom where the first message will be.
-            let hint = Array(Self.emptyRoomHint(room: state.name, location: location))
-            let wrapped = TextWrapper(rules: state.rules).rows(of: hint, width: state.size.columns)
+            let hint = hints.hint(room: state.name, location: location)
+            let wrapped = hint.rows(width: state.size.columns, rules: state.rules)
             for (row, line) in zip(rows.reversed(), wrapped.reversed()) {
-                frame.put(hint[line.range], rules: state.rules, style: .placeholder, row: row, column: 0)
+                frame.put(hint.characters[line.range], ascii: hint.ascii[line.range], rules: state.rules,
+                          style: .placeholder, row: row, column: 0)
             }
             return
         }
