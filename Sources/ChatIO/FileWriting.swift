@@ -8,9 +8,14 @@ public enum FileWriting {
     /// interruptions. Returns nil when all was written, else the error number
     /// (`ENOSPC` for a write that took nothing).
     public static func writeAll(_ bytes: [UInt8], to descriptor: Int32) -> Int32? {
+        bytes.withUnsafeBytes { writeAll($0, to: descriptor) }
+    }
+
+    /// `writeAll` of bytes in place.
+    public static func writeAll(_ bytes: UnsafeRawBufferPointer, to descriptor: Int32) -> Int32? {
         var offset = 0
         while offset < bytes.count {
-            let written = bytes[offset...].withUnsafeBytes { write(descriptor, $0.baseAddress, $0.count) }
+            let written = write(descriptor, bytes.baseAddress! + offset, bytes.count - offset)
             if written < 0 && errno == EINTR { continue }
             guard written > 0 else { return written < 0 ? errno : ENOSPC }
             offset += written

@@ -29,6 +29,11 @@ struct LineHistory {
         return found.lines
     }
 
+    /// Moves where `olderLines` goes on from to `offset`, where a line starts.
+    mutating func rewind(toOffset offset: Int64) {
+        start = max(0, offset)
+    }
+
     /// Moves where `olderLines` goes on from to the start of the newest line
     /// that `matches`, among the file's last `limit` lines; false, moving
     /// nothing, when none does.

@@ -34,6 +34,9 @@ public final class ReplaySpool {
         DataFolders.xdgFolder("XDG_CACHE_HOME", else: ".cache", environment: environment) + "/chat-tui/replays"
     }
 
+    /// How many bytes the spool holds: where the next line appended starts.
+    public private(set) var size: Int64 = 0
+
     /// Appends `lines` (without their newlines), in one write.
     public func append(_ lines: [String]) throws(StorageError) {
         guard !lines.isEmpty else { return }
@@ -42,9 +45,25 @@ public final class ReplaySpool {
             bytes += line.utf8
             bytes.append(0x0A)
         }
-        if let code = FileWriting.writeAll(bytes, to: descriptor) {
-            throw StorageError("cannot keep the replay's history on disk", code: code)
-        }
+        if let code = FileWriting.writeAll(bytes, to: descriptor) { throw Self.failure(code) }
+        size += Int64(bytes.count)
+    }
+
+    /// Appends whole lines as they are, each with its newline, in one write.
+    public func append(lines bytes: UnsafeRawBufferPointer) throws(StorageError) {
+        guard bytes.count > 0 else { return }
+        if let code = FileWriting.writeAll(bytes, to: descriptor) { throw Self.failure(code) }
+        size += Int64(bytes.count)
+    }
+
+    private static func failure(_ code: Int32) -> StorageError {
+        StorageError("cannot keep the replay's history on disk", code: code)
+    }
+
+    /// Moves where `olderLines` goes on from to `offset`, the start of a line
+    /// appended earlier: the oldest line the room holds.
+    public func rewind(toOffset offset: Int64) {
+        history.rewind(toOffset: offset)
     }
 
     /// Moves where `olderLines` goes on from to the start of the newest line

@@ -8,7 +8,12 @@ import Glibc
 /// in a `ReplaySpool`, which reading back goes through once the room has let
 /// go of the oldest messages.
 final class ReplayInput: Link {
+    /// The input read line by line, when paced by `--speed`.
     private let lines: LineReader
+    /// The input read in bulk, when played at once (nil when paced).
+    private var ingest: ReplayIngest?
+    /// When the last arrivals were taken from `ingest`, on the monotonic clock.
+    private var lastTaken: Double?
     private var reader: TranscriptReader
     private var pacer: ReplayPacer<Event>?
     /// True once the end of the input has been told, after its last message.
@@ -58,7 +63,21 @@ final class ReplayInput: Link {
         reader = TranscriptReader(source: sender, clock: clock, today: clock.civilTime(now.wall),
                                   fileDate: fileDate)
         pacer = speed.map { ReplayPacer(speed: $0) }
+        if pacer == nil {
+            ingest = ReplayIngest(descriptor: descriptor, reader: reader, held: Self.heldArrivals) { [unowned self] bytes in
+                self.keep(bytes: bytes)
+            }
+        }
     }
+
+    /// The most lines made into messages each time arrivals are taken: more
+    /// than the tallest screen shows; the rest is read back from the spool.
+    static let heldArrivals = 1000
+    /// The shortest time between two takes while a replay pours in: a frame's.
+    static let takeSeconds = ChatApp.pourFrameSeconds
+
+    /// True once the input has ended.
+    private var ended: Bool { ingest?.ended ?? lines.ended }
 
     deinit {
         if ownsDescriptor { close(lines.descriptor) }
@@ -72,7 +91,7 @@ final class ReplayInput: Link {
     var rooms: [String] { [room] }
 
     /// The input's descriptor, while it has not ended.
-    var descriptors: [Int32] { lines.ended ? [] : [lines.descriptor] }
+    var descriptors: [Int32] { ended ? [] : [lines.descriptor] }
 
     func events(ready: Set<Int32>, at now: Moment) -> [(event: Event, room: String?)] {
         read(at: now, readable: ready.contains(lines.descriptor))
@@ -142,11 +161,62 @@ final class ReplayInput: Link {
 
     /// How long until a paced message is due, in milliseconds; nil when none waits.
     func millisecondsUntilDue(at now: Moment) -> Int32? {
-        pacer?.nextDue().map(now.milliseconds(until:))
+        if let ingest, ingest.hasPending { return now.milliseconds(until: (lastTaken ?? 0) + Self.takeSeconds) }
+        return pacer?.nextDue().map(now.milliseconds(until:))
+    }
+
+    /// Keeps lines read in bulk in the spool, in one write; where they start
+    /// there, nil once the spool is given up.
+    private func keep(bytes: UnsafeRawBufferPointer) -> Int64? {
+        guard let spool else { return nil }
+        let start = spool.size
+        do {
+            try spool.append(lines: bytes)
+            return start
+        } catch {
+            self.spool = nil
+            spoolProblem = error.description
+            return nil
+        }
+    }
+
+    /// Reads what has arrived in bulk and, a frame apart (or at once when the
+    /// input ended), gives the room the newest lines as messages and the count
+    /// of those passed over. After lines were passed over, reading back goes
+    /// on from the first given.
+    private func readInBulk(_ ingest: ReplayIngest, at now: Moment, readable: Bool) -> [(event: Event, room: String?)] {
+        if readable { ingest.readAvailable(now: now.wall) }
+        var events: [(event: Event, room: String?)] = []
+        if ingest.hasPending, ingest.ended || now.monotonic >= (lastTaken ?? 0) + Self.takeSeconds {
+            lastTaken = now.monotonic
+            let taken = ingest.take()
+            if taken.passedOver > 0 {
+                events.append((.passedOver(count: taken.passedOver, unreadable: taken.passedOverUnreadable), room))
+                if let first = taken.arrivals.first, let keptAt = first.keptAt {
+                    spool?.rewind(toOffset: keptAt)
+                    oldestRead = first.message
+                }
+            }
+            for arrival in taken.arrivals {
+                var message = arrival.message
+                own.mark(&message)
+                events.append((arrival.unreadable ? .unreadable(message) : .received(message), room))
+            }
+        }
+        if let problem = spoolProblem {
+            spoolProblem = nil
+            events.append((.notice(.replayHistoryNotKept(reason: problem)), room))
+        }
+        if ingest.ended, !ingest.hasPending, !endTold {
+            endTold = true
+            events.append((.replayEnded, room))
+        }
+        return events
     }
 
     /// Reads what has arrived, and returns the events for the messages now due.
     private func read(at now: Moment, readable: Bool) -> [(event: Event, room: String?)] {
+        if let ingest { return readInBulk(ingest, at: now, readable: readable) }
         var events: [(event: Event, room: String?)] = []
         if readable {
             let stamp = now.wall

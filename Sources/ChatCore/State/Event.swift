@@ -18,6 +18,11 @@ public enum Event: Equatable, Sendable {
     /// A line of a replayed transcript that could not be read as its format,
     /// shown as plain text: counted as unreadable, not as received.
     case unreadable(Message)
+    /// Lines of a replayed transcript that arrived faster than anyone reads,
+    /// passed over unshown (`unreadable` of them unreadable): kept by the
+    /// replay to be read back, and only counted here. They came after all the
+    /// room holds, which it lets go of; the newest follow as `received`.
+    case passedOver(count: Int, unreadable: Int)
     /// A replayed transcript's input has ended and its last message is shown.
     case replayEnded
     /// The message `Effect.send` sent with this id is safely stored or

@@ -266,6 +266,12 @@ public struct Room: Sendable {
             serverIDs.formUnion(older.compactMap(\.serverID))
             older.forEach { makeRoom(forSenderOf: $0, display: display) }
             history.prepend(older.compactMap(SentHistory.recallText))
+        case .passedOver(let count, let unreadable):
+            forgetOldest(keeping: 0)
+            heldFromStart = false
+            received += count - unreadable
+            unreadableLines += unreadable
+            if scrolledTo != nil { unread += count }
         case .replayEnded:
             replayEnded = true
         case .delivered(let id, let serverID):
@@ -456,7 +462,7 @@ public struct Room: Sendable {
     /// without leaving fewer than `limit`; a pane reading back among them moves
     /// to the oldest message left.
     private mutating func forgetOldest(keeping limit: Int) {
-        while messages.count - MessageStore.blockSize >= limit {
+        while !messages.isEmpty, messages.count - messages.oldestBlockCount >= limit {
             for index in 0..<messages.oldestBlockCount { if let id = messages[index].serverID { serverIDs.remove(id) } }
             let removed = messages.removeOldestBlock()
             guard removed > 0 else { break }

@@ -99,6 +99,10 @@ public struct Session: Sendable {
             }
             activity[name] = seen
         }
+        // Replayed lines passed over unread are unread, though not looked into for mentions.
+        if case .passedOver(let count, _) = event, index != focus {
+            activity[name, default: Activity()].unread += count
+        }
         return effects.compactMap { roomEffect in handle(roomEffect, now: now) }
     }
 

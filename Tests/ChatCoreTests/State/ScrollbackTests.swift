@@ -159,3 +159,39 @@ import Testing
         #expect(effects == [Session.RoomEffect(room: "local", effect: .loadOlderMessages(before: session.focused.messages.first))])
     }
 }
+
+@Suite struct PassedOverTests {
+    /// 40x12, ten pane rows: `count` one-row messages, `m1`…
+    func chat(messages count: Int) -> Harness {
+        ScrollbackTests().chat(messages: count)
+    }
+
+    @Test func linesPassedOverAreCountedAndWhatTheRoomHeldBeforeThemLetGo() {
+        var chat = chat(messages: 30)
+        chat.effects = []
+        chat.effects += chat.state.apply(.passedOver(count: 500, unreadable: 3), now: chat.now)
+        for index in 531...550 {
+            chat.effects += chat.state.apply(.received(Message(sender: "bob", text: "m\(index)", time: nil)), now: chat.now)
+        }
+        #expect(chat.state.room.messages.map(\.text) == (531...550).map { "m\($0)" })
+        #expect(chat.state.room.received == 30 + 497 + 20)
+        #expect(chat.state.room.unreadableLines == 3)
+        let texts = ScrollbackTests().paneTexts(chat)
+        #expect(texts.last == "m550")
+        #expect(!texts.contains("m30"), "nothing held from before the lines passed over")
+        // The start is not held: reading back asks for what came before.
+        #expect(!chat.effects.contains { if case .loadOlderMessages = $0 { true } else { false } })
+        chat.press(.pageUp)
+        #expect(chat.effects.contains(.loadOlderMessages(before: chat.state.room.messages.first)))
+    }
+
+    @Test func aPaneReadingBackCountsThemUnreadAndStaysAtTheOldestHeld() {
+        var chat = chat(messages: 30)
+        chat.press(.pageUp)
+        chat.state.apply(.passedOver(count: 100, unreadable: 0), now: chat.now)
+        chat.state.apply(.received(Message(sender: "bob", text: "m131", time: nil)), now: chat.now)
+        #expect(chat.state.room.unread == 101)
+        #expect(chat.state.scrolledTo != nil)
+        #expect(ScrollbackTests().paneTexts(chat).contains("m131"))
+    }
+}

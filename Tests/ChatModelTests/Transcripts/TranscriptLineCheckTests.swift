@@ -1,0 +1,101 @@
+@testable import ChatModel
+import Testing
+
+@Suite struct TranscriptLineCheckTests {
+    /// The check's answer for `line` followed by a newline and more.
+    func length(_ line: String, then rest: String = "\n{\"x\":1}") -> Int? {
+        let bytes = Array((line + rest).utf8)
+        return bytes.withUnsafeBufferPointer { TranscriptLineCheck.plainMessageLength($0) }
+    }
+
+    @Test(arguments: [
+        #"{"ts":"2026-12-02T00:00:00Z","from":"user0","text":"message 0 lorem ipsum dolor sit amet consectetur"}"#,
+        #"{"from":"bob","text":"hi"}"#,
+        #"{ "from" : "bob" , "text" : "tab\tand \"quotes\" \\ \/ \b\f\n\r" }"#,
+        #"{"from":"ボブ","text":"日本語のテキスト 👍🏽 and more than sixteen bytes of it"}"#,
+        #"{"from":"bob","text":"\u00e9\ud83d\udc4d","kind":"action","msgid":"a1"}"#,
+        #"{"from":"bob","text":"x","other":{"a":[1,-2.5e+3,0,true,false,null,{},[]],"b":"c"}}"#,
+        #"{"text":"no time","from":"","n":-0.0E-1}"#,
+        #"{"from":1,"from":"second","text":"x"}"#,
+    ])
+    func plainMessagesPassWithTheirLength(line: String) throws {
+        #expect(length(line) == line.utf8.count)
+        #expect(Transcript.decode(line[...]) != nil)
+    }
+
+    @Test(arguments: [
+        #"{}"#,
+        #"{"from":"bob"}"#,
+        #"{"from":"bob","text":1}"#,
+        #"{"from":"bob","text":"x",}"#,
+        #"{"from":"bob","text":"x"} "#,
+        #" {"from":"bob","text":"x"}"#,
+        #"{"from":"bob","text":"x","n":01}"#,
+        #"{"from":"bob","text":"x","n":1.}"#,
+        #"{"from":"bob","text":"x","n":tru}"#,
+        #"{"from":"bob","text":"lone \udc4d"}"#,
+        #"{"from":"bob","text":"half \ud83d pair"}"#,
+        #"{"from":"bob","text":"bad \x escape"}"#,
+        #"{"from":"bob","text":"raw "# + "\u{01}" + #" control"}"#,
+        #"{"fr\u006fm":"bob","text":"an escaped key is left to the long way"}"#,
+        #"{"from":"bob","text":"x"}"# + "\r",
+        #"["from","text"]"#,
+        #"plain text"#,
+        #"{"from":"bob","text":"x","deep":[[[[[[[[[[[[[[[[[[[[[[[[[[[[[[[[[[1]]]]]]]]]]]]]]]]]]]]]]]]]]]]]]]]]]}"#,
+    ])
+    func otherLinesAreLeftToTheLongWay(line: String) {
+        #expect(length(line) == nil)
+    }
+
+    @Test func aLineWithoutItsNewlineYetIsNotPassed() {
+        #expect(length(#"{"from":"bob","text":"x"}"#, then: "") == nil)
+        #expect(length(#"{"from":"bob","text":"unfinished"#, then: "") == nil)
+    }
+
+    /// Lines cut, spliced and flipped at random: whatever the check passes,
+    /// `Transcript.decode` reads. (Lines it leaves are read the long way,
+    /// which decides; so a pass must never be wrong.)
+    @Test func everyLineItPassesIsReadable() {
+        let seeds = [
+            #"{"ts":"2026-12-02T00:00:00Z","from":"user0","text":"a \"b\" \u00e9 \ud83d\udc4d c","n":[1,2.5,{"k":null}]}"#,
+            #"{ "from" : "ボブ" , "text" : "日本語\n", "x": -0.5e10, "y": true }"#,
+        ].map { Array($0.utf8) }
+        let alphabet = Array(#"{}[]",:\/bfnrtu0123456789abcdefABCDEF-+.eE truefalsenull"#.utf8) + [0x01, 0x0D, 0xE3, 0x80]
+        var random = SeededRandom(seed: 19)
+        var passed = 0
+        for round in 0..<20_000 {
+            var bytes = seeds[round % seeds.count]
+            for _ in 0..<(1 + Int(random.next() % 3)) {
+                let at = Int(random.next() % UInt64(bytes.count))
+                switch random.next() % 3 {
+                case 0: bytes[at] = alphabet[Int(random.next() % UInt64(alphabet.count))]
+                case 1: bytes.remove(at: at)
+                default: bytes.insert(alphabet[Int(random.next() % UInt64(alphabet.count))], at: at)
+                }
+            }
+            let found = (bytes + [0x0A]).withUnsafeBufferPointer { TranscriptLineCheck.plainMessageLength($0) }
+            guard let found else { continue }
+            passed += 1
+            #expect(found == bytes.count)
+            let line = String(decoding: bytes, as: UTF8.self)
+            #expect(Transcript.decode(line[...]) != nil, "\(line)")
+        }
+        // Some changes leave a readable line (a digit for a digit, a letter in a text).
+        #expect(passed > 1000)
+    }
+}
+
+/// A small deterministic generator (SplitMix64), so a failure repeats.
+struct SeededRandom {
+    private var state: UInt64
+
+    init(seed: UInt64) { state = seed }
+
+    mutating func next() -> UInt64 {
+        state &+= 0x9E37_79B9_7F4A_7C15
+        var z = state
+        z = (z ^ (z >> 30)) &* 0xBF58_476D_1CE4_E5B9
+        z = (z ^ (z >> 27)) &* 0x94D0_49BB_1331_11EB
+        return z ^ (z >> 31)
+    }
+}
