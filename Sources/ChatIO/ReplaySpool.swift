@@ -9,11 +9,13 @@ import Glibc
 /// flushed to disk: it lives no longer than the process.
 public final class ReplaySpool {
     private let descriptor: Int32
+    /// Appends go to disk through it, on a thread of its own.
+    private let writer: SpoolWriter
     /// How far back the spool has been read.
     private var history = LineHistory()
 
     /// Makes the spool in `folder` (made if missing).
-    public init(folder: String) throws(StorageError) {
+    public convenience init(folder: String) throws(StorageError) {
         try DataFolders.makeFolder(folder)
         var template = Array((folder + "/replay.XXXXXX").utf8CString)
         let fd = template.withUnsafeMutableBufferPointer { mkstemp($0.baseAddress!) }
@@ -21,10 +23,17 @@ public final class ReplaySpool {
         _ = fcntl(fd, F_SETFD, FD_CLOEXEC)
         let path = template.withUnsafeBufferPointer { String(cString: $0.baseAddress!) }
         unlink(path)
-        descriptor = fd
+        self.init(descriptor: fd)
+    }
+
+    /// A spool on `descriptor`, an open file it then owns.
+    init(descriptor: Int32) {
+        self.descriptor = descriptor
+        writer = SpoolWriter(descriptor: descriptor)
     }
 
     deinit {
+        _ = writer.finish()
         close(descriptor)
     }
 
@@ -45,15 +54,27 @@ public final class ReplaySpool {
             bytes += line.utf8
             bytes.append(0x0A)
         }
-        if let code = FileWriting.writeAll(bytes, to: descriptor) { throw Self.failure(code) }
-        size += Int64(bytes.count)
+        if let code = bytes.withUnsafeBytes({ add($0) }) { throw Self.failure(code) }
     }
 
-    /// Appends whole lines as they are, each with its newline, in one write.
+    /// Appends whole lines as they are, each with its newline. They are
+    /// written on the spool's own thread: a write that failed is told by a
+    /// later append, or by `finishWriting()`.
     public func append(lines bytes: UnsafeRawBufferPointer) throws(StorageError) {
-        guard bytes.count > 0 else { return }
-        if let code = FileWriting.writeAll(bytes, to: descriptor) { throw Self.failure(code) }
+        if let code = add(bytes) { throw Self.failure(code) }
+    }
+
+    private func add(_ bytes: UnsafeRawBufferPointer) -> Int32? {
+        guard bytes.count > 0 else { return nil }
+        if let code = writer.append(bytes) { return code }
         size += Int64(bytes.count)
+        return nil
+    }
+
+    /// Waits until all that was appended is written, as reading back does;
+    /// throws when some of it could not be.
+    public func finishWriting() throws(StorageError) {
+        if let code = writer.finish() { throw Self.failure(code) }
     }
 
     private static func failure(_ code: Int32) -> StorageError {
@@ -69,13 +90,15 @@ public final class ReplaySpool {
     /// Moves where `olderLines` goes on from to the start of the newest line
     /// that `matches`, among the last `limit` lines; false when none does.
     public func rewind(toLineMatching matches: (String) -> Bool, within limit: Int) -> Bool {
-        history.rewind(in: descriptor, toLineMatching: matches, within: limit)
+        _ = writer.finish()
+        return history.rewind(in: descriptor, toLineMatching: matches, within: limit)
     }
 
     /// Up to `count` lines from before those already read (or the last ones,
     /// before any were), oldest first.
     public func olderLines(_ count: Int) -> [String] {
-        history.olderLines(count, in: descriptor)
+        _ = writer.finish()
+        return history.olderLines(count, in: descriptor)
     }
 
     /// True while lines before those read are left.

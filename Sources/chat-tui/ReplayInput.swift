@@ -118,6 +118,12 @@ final class ReplayInput: Link {
     /// else from before `first`, found among the spool's last lines.
     private func olderHistory(before first: Message?) -> Event {
         guard let spool else { return .history([], reachedStart: true) }
+        do {
+            try spool.finishWriting()
+        } catch {
+            // What was kept before the failure is still read back; the user is told.
+            spoolProblem = error.description
+        }
         if let first, !(oldestRead.map(first.isSame) ?? false) {
             let found = spool.rewind(toLineMatching: { line in
                 guard first.mayBe(inLine: line), let message = Transcript.decode(line[...]) else { return false }

@@ -164,7 +164,13 @@ public enum TranscriptLineCheck {
                 while index + 16 <= end {
                     let chunk = UnsafeRawPointer(base + index).loadUnaligned(as: SIMD16<UInt8>.self)
                     let stops = (chunk .== quote) .| (chunk .== backslash) .| (chunk .< space)
-                    if any(stops) { break }
+                    if any(stops) {
+                        // Straight to the first byte that stops the run.
+                        let marks = SIMD16<UInt8>(repeating: 0).replacing(with: 0xFF, where: stops)
+                        let halves = unsafeBitCast(marks, to: (UInt64, UInt64).self)
+                        index += halves.0 != 0 ? halves.0.trailingZeroBitCount / 8 : 8 + halves.1.trailingZeroBitCount / 8
+                        break
+                    }
                     index += 16
                 }
                 guard let next = byte else { return false }
