@@ -13,9 +13,8 @@ import Testing
         var all: [UInt8] = []
         // Pieces from a byte to a buffer and a half, so that pieces cut buffers
         // everywhere and every buffer is filled again more than once.
-        var random = SplitMix64(seed: 5)
         for piece in 0..<60 {
-            let size = piece % 10 == 0 ? 3 * SpoolWriter.bufferSize / 2 + 17 : Int(random.next() % 100_000) + 1
+            let size = piece % 10 == 0 ? 3 * SpoolWriter.bufferSize / 2 + 17 : piece * 7919 % 100_000 + 1
             let bytes = (0..<size).map { UInt8(truncatingIfNeeded: $0 &* 31 &+ piece) }
             #expect(bytes.withUnsafeBytes { writer.append($0) } == nil)
             all += bytes
@@ -47,20 +46,5 @@ import Testing
         let spool = ReplaySpool(descriptor: open("/dev/full", O_RDWR))
         try spool.append(["a line that waits in a buffer"])
         #expect(throws: StorageError.self) { try spool.finishWriting() }
-    }
-}
-
-/// A small deterministic generator, so a failure repeats.
-struct SplitMix64 {
-    private var state: UInt64
-
-    init(seed: UInt64) { state = seed }
-
-    mutating func next() -> UInt64 {
-        state &+= 0x9E37_79B9_7F4A_7C15
-        var z = state
-        z = (z ^ (z >> 30)) &* 0xBF58_476D_1CE4_E5B9
-        z = (z ^ (z >> 27)) &* 0x94D0_49BB_1331_11EB
-        return z ^ (z >> 31)
     }
 }
