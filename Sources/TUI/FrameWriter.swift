@@ -50,17 +50,20 @@ struct FrameWriter {
     }
 
     /// The bytes that turn `old` (what the screen shows, nil when it was just
-    /// cleared) into `new`, leaving the cursor at `new`'s caret and the look plain.
-    mutating func bytes(from old: Frame?, to new: Frame) -> [UInt8] {
+    /// cleared) into `new`, leaving the cursor at `new`'s caret and the look
+    /// plain. `rows`, when given, are the only rows in which `new` can differ
+    /// from `old`; the others are not compared.
+    mutating func bytes(from old: Frame?, to new: Frame, rows: Range<Int>? = nil) -> [UInt8] {
         output.removeAll(keepingCapacity: true)
         columns = new.size.columns
         var shown = old.map(\.cells) ?? [Cell](repeating: .blank, count: new.cells.count)
         // The rows that differ from what the screen shows; a band that moved
         // changes two at least.
-        var changed = Self.changedRows(shown, new.cells, size: new.size)
+        var changed = Self.changedRows(shown, new.cells, size: new.size,
+                                       among: old == nil ? 0..<new.size.rows : rows ?? 0..<new.size.rows)
         if old != nil, changed.count >= 2,
            scrollIfRowsMoved(old: shown, new: new.cells, changed: changed.prefix(4), shown: &shown, size: new.size) {
-            changed = Self.changedRows(shown, new.cells, size: new.size)
+            changed = Self.changedRows(shown, new.cells, size: new.size, among: 0..<new.size.rows)
         }
         new.cells.withUnsafeBufferPointer { cells in
             shown.withUnsafeBufferPointer { before in
@@ -461,11 +464,11 @@ struct FrameWriter {
     }
 
     /// The rows whose cells differ between `a` and `b`.
-    private static func changedRows(_ a: [Cell], _ b: [Cell], size: TerminalSize) -> [Int] {
+    private static func changedRows(_ a: [Cell], _ b: [Cell], size: TerminalSize, among rows: Range<Int>) -> [Int] {
         let columns = size.columns
         return a.withUnsafeBufferPointer { a in
             b.withUnsafeBufferPointer { b in
-                (0..<size.rows).filter { !same(a, b, $0 * columns..<($0 + 1) * columns) }
+                rows.clamped(to: 0..<size.rows).filter { !same(a, b, $0 * columns..<($0 + 1) * columns) }
             }
         }
     }

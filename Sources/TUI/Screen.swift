@@ -7,7 +7,9 @@ import Glibc
 /// screen. ncurses sets the terminal up, clears it when everything is drawn
 /// anew (after a resize, a stop, the width probe) and puts it back at the end;
 /// the cells themselves go past it, so each is written whole by the width
-/// measured for this terminal, and the screen is held once, not three times.
+/// measured for this terminal. The screen is held twice: the frame `ChatView`
+/// draws over, and this copy of what the terminal shows, which follows it
+/// row by row; curses' own copies are never drawn into.
 public final class Screen {
     private let terminal: Terminal
     private var shown: Frame?
@@ -47,18 +49,26 @@ public final class Screen {
         return FrameWriter.withoutCharacterSetChoice(Array(bytes[..<Int(count)]))
     }
 
-    /// Draws `frame` and leaves the terminal's cursor at its caret.
+    /// Draws `frame` and leaves the terminal's cursor at its caret. A frame
+    /// drawn over the one shown is compared in the rows it drew again only,
+    /// and only those are copied into the screen's own.
     public func draw(_ frame: Frame) {
         // Cells of another size or cluster generation cannot be compared.
-        var old = shown.flatMap { $0.size == frame.size && $0.generation == frame.generation ? $0 : nil }
-        if old == nil || terminal.needsClearing {
+        if let old = shown, old.size != frame.size || old.generation != frame.generation {
+            shown = nil
+        }
+        if shown == nil || terminal.needsClearing {
             terminal.clear()
             writer.forgetTerminalState(cursorAtHome: true)
-            old = nil
+            shown = nil
         }
-        let bytes = writer.bytes(from: old, to: frame)
-        terminal.write(bytes)
-        shown = frame
+        let rows = frame.drawnOver.flatMap { $0.frame == shown?.number ? $0.rows : nil }
+        terminal.write(writer.bytes(from: shown, to: frame, rows: rows))
+        if shown == nil {
+            shown = frame
+        } else {
+            shown?.catchUp(to: frame)
+        }
     }
 
     /// Forgets what is on screen, so the next frame is drawn in full.

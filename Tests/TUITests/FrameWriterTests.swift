@@ -1,4 +1,5 @@
 import ChatCore
+import ChatModel
 import Testing
 import TextWidth
 @testable import TUI
@@ -38,6 +39,49 @@ import TextWidth
             }
             #expect(terminal.regionsSet == 0, "no scroll region is set")
         }
+    }
+
+    /// Frames a `ChatView` draws over its last one are compared only in the
+    /// rows they drew again; the terminal must still show each exactly.
+    @Test func framesDrawnOverTheLastAreWrittenFromTheRowsTheyDrewAgain() {
+        var random = SplitMix(seed: 7)
+        let now = Timestamp(secondsSinceEpoch: 1_796_235_084)
+        let size = TerminalSize(columns: 24, rows: 12)
+        var session = Session(rooms: [ChatState(room: "local", nick: "alice", size: size)])
+        let view = ChatView(clock: .utc)
+        // The terminal measures as chat-tui does: the separator's line is one column.
+        let rules = WidthRules.terminal
+        var writer = FrameWriter(lookSequence: { Array("\u{1B}[\($0.lookKey)m".utf8) },
+                                 plainSequence: Array("\u{1B}[m".utf8),
+                                 libraryWidth: { rules.width(of: Unicode.Scalar($0).map(Character.init) ?? " ") },
+                                 writesLastCell: true)
+        var terminal = TerminalModel(size: size) { rules.width(of: Character($0)) }
+        var shown = view.frame(for: session)
+        writer.forgetTerminalState(cursorAtHome: true)
+        terminal.apply(writer.bytes(from: nil, to: shown))
+        let texts = ["hi ", "日本語 ", "a longer line of words "]
+        var typed = (frames: 0, rows: 0)
+        for step in 0..<200 {
+            let text = texts[Int(random.next() % 3)]
+            let kind = random.next() % 4
+            switch kind {
+            case 0: session.apply(.received(Message(sender: "bob", text: text, time: now)), now: now)
+            case 1: session.apply(.key([.enter, .backspace, .pageUp, .escape][Int(random.next() % 4)]), now: now)
+            default: session.apply(.text(text), now: now)
+            }
+            let next = view.frame(for: session)
+            guard let drawn = next.drawnOver, drawn.frame == shown.number else {
+                Issue.record("step \(step): a frame of the same size is drawn over the last")
+                return
+            }
+            if kind >= 2 { typed = (typed.frames + 1, typed.rows + drawn.rows.count) }
+            terminal.apply(writer.bytes(from: shown, to: next, rows: drawn.rows))
+            #expect(terminal.cells == TerminalModel.cells(of: next), "step \(step): \(terminal.difference(from: next))")
+            #expect(terminal.cursor == (next.cursorRow, next.cursorColumn))
+            shown.catchUp(to: next)
+        }
+        #expect(typed.rows < typed.frames * size.rows / 2,
+                "text typed draws few rows again: \(typed.rows) rows in \(typed.frames) frames")
     }
 
     @Test func aTypedCharacterIsOneByteAndAnArrivingMessageScrollsTheRowsAbove() {
@@ -198,9 +242,15 @@ struct TerminalModel {
     var region: Range<Int>
     /// How many times a scroll region was set.
     var regionsSet = 0
+    /// How many columns the terminal gives a cluster: two from U+1100 on,
+    /// unless told otherwise.
+    let width: (String) -> Int
 
-    init(size: TerminalSize) {
+    init(size: TerminalSize, width: @escaping (String) -> Int = { text in
+        text.unicodeScalars.count > 1 || text.unicodeScalars.first!.value >= 0x1100 ? 2 : 1
+    }) {
         self.size = size
+        self.width = width
         cells = Array(repeating: Array(repeating: Shown(text: " ", look: 0), count: size.columns), count: size.rows)
         region = 0..<size.rows
     }
@@ -261,7 +311,7 @@ struct TerminalModel {
     }
 
     private mutating func write(_ text: String) {
-        let width = text.unicodeScalars.count > 1 || text.unicodeScalars.first!.value >= 0x1100 ? 2 : 1
+        let width = width(text)
         guard cursor.column + width <= size.columns else { return }
         cells[cursor.row][cursor.column] = Shown(text: text, look: look)
         if width == 2 { cells[cursor.row][cursor.column + 1] = Shown(text: "", look: 0) }

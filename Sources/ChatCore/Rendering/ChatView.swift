@@ -10,8 +10,7 @@ import TextWidth
 public struct ChatView {
     public let clock: ClockFace
     private let cache = MessageLayoutCache()
-    private let paneCache = RowCache<PaneKey>()
-    private let separatorCache = RowCache<SeparatorKey>()
+    private let canvas = Canvas()
     private let hints = EmptyRoomHint.Kept()
 
     /// Shown in the empty composer, `width` columns wide: as many of its phrases
@@ -69,43 +68,32 @@ public struct ChatView {
         return [entries(named: true), entries(named: false), summary]
     }
 
-    /// The frame of `state`, with the room bar of `session` when one is given.
+    /// The frame of `state`, with the room bar of `session` when one is given,
+    /// drawn over the last one: the pane and the separator only when what they
+    /// show changed, the composer always (it is a few rows).
     private func frame(for state: ChatState, session: Session?) -> Frame {
         let generation = ClusterTable.shared.beginFrame()
-        var frame = Frame(size: state.size, generation: generation)
+        var frame = canvas.take(size: state.size, generation: generation)
         guard state.size.columns > 0, state.size.rows > 0 else { return frame }
         let layout = state.room.composerLayout
         let screen = state.screenLayout(for: layout)
         let paneKey = PaneKey(state, rows: screen.paneRows)
-        let paneDrawn: Bool
-        if let cells = paneCache.cells(for: paneKey, generation: generation) {
-            frame.replaceRows(screen.paneRows, with: cells)
-            paneDrawn = false
-        } else {
+        if canvas.pane != paneKey {
+            frame.erase(rows: screen.paneRows)
             drawPane(state, rows: screen.paneRows, into: &frame)
-            paneDrawn = true
         }
-        var separatorDrawn: (row: Int, key: SeparatorKey)?
+        var separator: Canvas.Separator?
         if let row = screen.separatorRow {
             let labels = Self.separatorLabels(for: state, draft: layout)
-            let key = SeparatorKey(state, labels: labels, session: session)
-            if let kept = separatorCache.cells(for: key, generation: generation) {
-                frame.replaceRows(row..<row + 1, with: kept)
-            } else {
+            separator = Canvas.Separator(row: row, key: SeparatorKey(state, labels: labels, session: session))
+            if canvas.separator != separator {
+                frame.erase(rows: row..<row + 1)
                 drawSeparator(state, labels: labels, roomBar: session.map(Self.roomBars), row: row, into: &frame)
-                separatorDrawn = (row, key)
             }
         }
+        frame.erase(rows: screen.composerRows)
         drawComposer(state, layout: layout, rows: screen.composerRows, into: &frame)
-        // Rows drawn anew are kept once the frame is whole: a kept slice shares
-        // the frame's cells, and drawing into the frame after it would copy them all.
-        if paneDrawn {
-            paneCache.keep(frame.cells(ofRows: screen.paneRows), for: paneKey, generation: generation)
-        }
-        if let separatorDrawn {
-            separatorCache.keep(frame.cells(ofRows: separatorDrawn.row..<separatorDrawn.row + 1), for: separatorDrawn.key,
-                                generation: generation)
-        }
+        canvas.keep(frame, pane: paneKey, separator: separator)
         return frame
     }
 

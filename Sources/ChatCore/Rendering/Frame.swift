@@ -2,9 +2,10 @@ import ChatModel
 import TextWidth
 
 /// A whole screen as chat-tui wants it shown: a grid of cells and where the
-/// terminal's cursor goes. One contiguous buffer of plain values, built for
-/// every change and cheap to compare, so the drawing layer only touches rows
-/// that differ from the last frame.
+/// terminal's cursor goes. One contiguous buffer of plain values, cheap to
+/// compare, so the drawing layer only touches rows that differ from the last
+/// frame. A frame drawn over the one before it says which rows it drew again,
+/// so a screen showing that one compares only those.
 public struct Frame: Equatable, Sendable {
     public let size: TerminalSize
     /// `size.rows` rows of exactly `size.columns` cells each, row after row.
@@ -15,12 +16,83 @@ public struct Frame: Equatable, Sendable {
     public var cursorColumn = 0
     /// The `ClusterTable` generation the cells' clusters belong to.
     public let generation: Int
+    /// This frame's number, never given to another in the process.
+    public private(set) var number: Int
+    /// The frame this one was drawn over and the rows drawn again since;
+    /// nil for a frame drawn from blank.
+    public private(set) var drawnOver: DrawnOver?
+
+    /// An earlier frame and the rows in which this one can differ from it.
+    public struct DrawnOver: Equatable, Sendable {
+        /// The earlier frame's `number`.
+        public let frame: Int
+        /// The rows erased and drawn again, and any between them.
+        public fileprivate(set) var rows: Range<Int>
+    }
+
+    private static let numbers = Locked(0)
+
+    private static func nextNumber() -> Int {
+        numbers.withLock { last in
+            last += 1
+            return last
+        }
+    }
 
     /// A blank frame.
     public init(size: TerminalSize, generation: Int = 0) {
         self.size = size
         self.generation = generation
+        number = Self.nextNumber()
         cells = Array(repeating: .blank, count: max(0, size.columns) * max(0, size.rows))
+    }
+
+    /// Frames are equal when they show the same: their numbers and history do not count.
+    public static func == (lhs: Frame, rhs: Frame) -> Bool {
+        lhs.size == rhs.size && lhs.generation == rhs.generation && lhs.cursorRow == rhs.cursorRow
+            && lhs.cursorColumn == rhs.cursorColumn && lhs.cells == rhs.cells
+    }
+
+    /// Makes this frame the next one, drawn over itself: it gets a new number
+    /// and, until rows are erased, differs from the one it was in none.
+    mutating func startOver() {
+        drawnOver = DrawnOver(frame: number, rows: 0..<0)
+        number = Self.nextNumber()
+    }
+
+    /// Blanks `rows` to draw them again; they are counted among the rows that
+    /// may differ from the frame this one was drawn over.
+    mutating func erase(rows: Range<Int>) {
+        let rows = rows.clamped(to: 0..<size.rows)
+        guard !rows.isEmpty else { return }
+        cells.withUnsafeMutableBufferPointer { cells in
+            cells[rows.lowerBound * size.columns..<rows.upperBound * size.columns].update(repeating: .blank)
+        }
+        if let drawn = drawnOver?.rows {
+            drawnOver?.rows = drawn.isEmpty ? rows
+                : min(drawn.lowerBound, rows.lowerBound)..<max(drawn.upperBound, rows.upperBound)
+        }
+    }
+
+    /// Becomes `newer`, a frame drawn over this one: only the rows it drew
+    /// again are copied.
+    public mutating func catchUp(to newer: Frame) {
+        guard let drawn = newer.drawnOver, drawn.frame == number, newer.size == size,
+              newer.generation == generation else {
+            self = newer
+            return
+        }
+        let range = drawn.rows.lowerBound * size.columns..<drawn.rows.upperBound * size.columns
+        cells.withUnsafeMutableBufferPointer { cells in
+            newer.cells.withUnsafeBufferPointer { source in
+                guard let to = cells.baseAddress, let from = source.baseAddress else { return }
+                (to + range.lowerBound).update(from: from + range.lowerBound, count: range.count)
+            }
+        }
+        number = newer.number
+        drawnOver = newer.drawnOver
+        cursorRow = newer.cursorRow
+        cursorColumn = newer.cursorColumn
     }
 
     /// The cells of `row`, indexed from `0`.
@@ -170,24 +242,6 @@ public struct Frame: Equatable, Sendable {
         let texts = rules.cells(of: character)
         let next = put(texts, style: style, format: format, row: row, column: column, limit: limit)
         return next - column < texts.reduce(0, { $0 + $1.width }) ? nil : next
-    }
-
-    /// Puts rows kept from an earlier frame of the same width in place of `rows`.
-    mutating func replaceRows(_ rows: Range<Int>, with kept: ArraySlice<Cell>) {
-        let target = rows.lowerBound * size.columns..<rows.upperBound * size.columns
-        guard kept.count == target.count else { return }
-        cells.withUnsafeMutableBufferPointer { cells in
-            kept.withUnsafeBufferPointer { kept in
-                guard let source = kept.baseAddress, let destination = cells.baseAddress else { return }
-                (destination + target.lowerBound).update(from: source, count: kept.count)
-            }
-        }
-    }
-
-    /// The cells of `rows`, to keep for a later frame. The slice shares the
-    /// frame's storage: a frame drawn into after it is kept is copied whole.
-    func cells(ofRows rows: Range<Int>) -> ArraySlice<Cell> {
-        cells[rows.lowerBound * size.columns..<rows.upperBound * size.columns]
     }
 
     /// Sets the cells of `columns` on `row` to `cell`, a one-column cell (a rule's line).

@@ -48,11 +48,16 @@ import Testing
         #expect(table.beginFrame() == 1, "not full: the same generation")
     }
 
-    @Test func rowsKeptFromAnEarlierGenerationAreDrawnAgain() {
-        let cache = RowCache<Int>()
-        cache.keep([.blank], for: 7, generation: 0)
-        #expect(cache.cells(for: 7, generation: 0) == [.blank])
-        #expect(cache.cells(for: 7, generation: 1) == nil)
-        #expect(cache.cells(for: 8, generation: 0) == nil)
+    @Test func aFrameOfAnEarlierGenerationIsNotDrawnOver() {
+        let canvas = Canvas()
+        let size = TerminalSize(columns: 3, rows: 2)
+        var first = canvas.take(size: size, generation: 0)
+        first.put("abc", rules: .terminal, style: .plain, row: 0, column: 0)
+        canvas.keep(first, pane: PaneKey(ChatState(room: "local", nick: "alice", size: size), rows: 0..<1),
+                    separator: nil)
+        let next = canvas.take(size: size, generation: 1)
+        #expect(next.drawnOver == nil, "drawn from blank")
+        #expect(next.text(ofRow: 0) == "   ")
+        #expect(canvas.pane == nil, "nothing is known drawn")
     }
 }

@@ -50,13 +50,37 @@ import TextWidth
         #expect(frame.cells.map(\.width) == [1, 1, 2, 0, 2, 0])
     }
 
-    @Test func keptRowsStayAsTheyWereWhenTheFrameIsDrawnOn() {
-        var frame = Frame(size: TerminalSize(columns: 4, rows: 3))
-        frame.put("abcd", rules: .terminal, style: .plain, row: 1, column: 0)
-        let kept = frame.cells(ofRows: 1..<2)
-        frame.put("wxyz", rules: .terminal, style: .plain, row: 1, column: 0)
-        #expect(kept.map(\.text).joined() == "abcd")
-        #expect(frame.text(ofRow: 1) == "wxyz")
+    @Test func aFrameDrawnOverAnotherSaysWhichRowsItDrewAgain() {
+        var shown = Frame(size: TerminalSize(columns: 4, rows: 4))
+        shown.put("abcd", rules: .terminal, style: .plain, row: 0, column: 0)
+        shown.put("efgh", rules: .terminal, style: .plain, row: 3, column: 0)
+        var next = shown
+        next.startOver()
+        #expect(next.number != shown.number)
+        #expect(next.drawnOver == Frame.DrawnOver(frame: shown.number, rows: 0..<0))
+        next.erase(rows: 3..<4)
+        next.put("xy", rules: .terminal, style: .plain, row: 3, column: 0)
+        next.erase(rows: 1..<2)
+        #expect(next.drawnOver?.rows == 1..<4, "the rows erased and those between them")
+        #expect(next.text(ofRow: 3) == "xy  ", "an erased row is blank before it is drawn")
+        #expect(shown.text(ofRow: 3) == "efgh", "the frame drawn over is a value of its own")
+        next.cursorColumn = 2
+        var screen = shown
+        screen.catchUp(to: next)
+        #expect(screen == next)
+        #expect(screen.number == next.number)
+    }
+
+    @Test func catchingUpToAFrameNotDrawnOverThisOneTakesItWhole() {
+        var shown = Frame(size: TerminalSize(columns: 4, rows: 2))
+        shown.put("abcd", rules: .terminal, style: .plain, row: 0, column: 0)
+        var other = Frame(size: TerminalSize(columns: 4, rows: 2))
+        other.startOver()
+        other.erase(rows: 1..<2)
+        other.put("wxyz", rules: .terminal, style: .plain, row: 1, column: 0)
+        shown.catchUp(to: other)
+        #expect(shown.text(ofRow: 0) == "    ", "rows outside those drawn again are taken too")
+        #expect(shown == other)
     }
 
     @Test func aRowFilledWithALineCoversItsColumnsOnly() {

@@ -1,0 +1,53 @@
+@testable import ChatCore
+@testable import ChatModel
+import Testing
+
+/// A view draws each frame over its last one, drawing again only what
+/// changed; what it shows must be what a view drawing from blank shows,
+/// whatever happened in between.
+@Suite struct CanvasTests {
+    static let texts = ["a", "hello ", "日本語", "👍🏽", "👨\u{200D}👩\u{200D}👧", "e\u{301}", " ", "word ",
+                        String(repeating: "long ", count: 12)]
+    static let keys: [Key] = [.left, .backspace, .enter, .alt(.enter), .pageUp, .pageDown, .escape, .control("u"),
+                              .altCharacter("1"), .altCharacter("2"), .up]
+
+    static func rows(of frame: Frame) -> [String] {
+        (0..<frame.size.rows).map(frame.text(ofRow:))
+    }
+
+    @Test(arguments: 1...12) func aFrameDrawnOverTheLastIsTheFrameDrawnFromBlank(seed: UInt64) throws {
+        var random = InvariantTests.Generator(state: seed)
+        let now = Timestamp(secondsSinceEpoch: 1_796_235_084)
+        let size = TerminalSize(columns: 30, rows: 10)
+        var session = Session(rooms: ["local", "dev"].map { ChatState(room: $0, nick: "alice", size: size) })
+        let view = ChatView(clock: .utc)
+        var screen: Frame?
+        for step in 0..<300 {
+            switch random.next(12) {
+            case 0...3: session.apply(.text(Self.texts[random.next(Self.texts.count)]), now: now)
+            case 4...5: session.apply(.key(Self.keys[random.next(Self.keys.count)]), now: now)
+            case 6...8:
+                let message = Message(sender: "bob", text: Self.texts[random.next(Self.texts.count)], time: now)
+                session.apply(.received(message), to: ["local", "dev"][random.next(2)], now: now)
+            case 9: session.apply(.resize(TerminalSize(columns: 1 + random.next(40), rows: 1 + random.next(15))), now: now)
+            case 10:
+                let problem: Notice? = random.next(2) == 0 ? nil : .draftNotSaved(reason: "disk full")
+                session.apply(.draftStorage(problem: problem), now: now)
+            default: session.apply(.linkStatus(random.next(2) == 0 ? nil : "reconnecting"), to: "dev", now: now)
+            }
+            let drawn = view.frame(for: session)
+            let fresh = ChatView(clock: .utc).frame(for: session)
+            let same = drawn == fresh
+            try #require(same, "seed \(seed), step \(step): \(Self.rows(of: drawn)) is not \(Self.rows(of: fresh))")
+            // A screen that copies only the rows drawn again holds the frame exactly.
+            if var shown = screen {
+                shown.catchUp(to: drawn)
+                screen = shown
+            } else {
+                screen = drawn
+            }
+            let caughtUp = screen == drawn
+            try #require(caughtUp, "seed \(seed), step \(step): a row changed that was not drawn again")
+        }
+    }
+}
