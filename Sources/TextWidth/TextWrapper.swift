@@ -50,7 +50,23 @@ public struct TextWrapper: Sendable {
         var lastBreak: (index: Int, column: Int)?
         var previousWide = false
         var hung = false
+        var looked = start
         while index < end {
+            // A run of printable ASCII that fits, after anything but a wide
+            // character (which would ask the kinsoku rules), needs only its
+            // spaces noted: most of any row.
+            if let ascii, !previousWide {
+                while index < end, column < width {
+                    let byte = ascii[index]
+                    looked = index
+                    guard byte >= 0x20, byte < 0x7F else { break }
+                    column += 1
+                    index += 1
+                    if byte == 0x20 { lastBreak = (index, column) }
+                }
+                guard index < end else { break }
+            }
+            looked = index
             // What the loop asks of a character, asked once: ASCII from its byte.
             let byte = ascii.map { $0[index] } ?? text[index].singleASCIIByte ?? 0
             let w: Int
@@ -99,12 +115,15 @@ public struct TextWrapper: Sendable {
             previousWide = w == 2
             if space { lastBreak = (index, column) }
         }
+        // Where the row ends is looked at too (a newline, the end of the text).
+        looked = max(looked, index)
         // A line ending in a hanging space gets an empty row for the caret after it:
         // the next row starts at the line's end.
         guard !hung, endsLine(index) else {
-            return (WrappedRow(range: start..<index, width: column, endsLine: false), index)
+            return (WrappedRow(range: start..<index, width: column, endsLine: false, lookedTo: looked), index)
         }
-        return (WrappedRow(range: start..<index, width: column, endsLine: true), index == end ? nil : index + 1)
+        return (WrappedRow(range: start..<index, width: column, endsLine: true, lookedTo: looked),
+                index == end ? nil : index + 1)
     }
 }
 

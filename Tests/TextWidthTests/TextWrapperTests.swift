@@ -76,7 +76,28 @@ import Testing
     }
 
     @Test func emptyTextHasOneRow() {
-        #expect(wrapper.rows(of: [], width: 10) == [WrappedRow(range: 0..<0, width: 0, endsLine: true)])
+        #expect(wrapper.rows(of: [], width: 10) == [WrappedRow(range: 0..<0, width: 0, endsLine: true, lookedTo: 0)])
+    }
+
+    /// Wrapping that reads printable ASCII from its bytes breaks exactly
+    /// where wrapping that looks into every character does.
+    @Test func rowsMeasuredByTheirASCIIBytesAreTheSame() {
+        let pieces = ["a", "word", " ", "  ", "日本", "。", "「", "っ", "👍🏽", "e\u{301}", "\n", ".", "ｱ", "\t",
+                      "verylongwordthatneedsbreaking"]
+        var state: UInt64 = 11
+        for _ in 0..<400 {
+            var text = ""
+            for _ in 0..<20 {
+                state = state &* 6364136223846793005 &+ 1442695040888963407
+                text += pieces[Int((state >> 33) % UInt64(pieces.count))]
+            }
+            let characters = Array(text)
+            let ascii = characters.map { $0.singleASCIIByte ?? 0 }
+            for width in [1, 2, 3, 5, 8, 13, 21] {
+                #expect(wrapper.rows(of: characters[...], ascii: ascii[...], width: width)
+                        == wrapper.rows(of: characters, width: width), "\(text.debugDescription) at \(width)")
+            }
+        }
     }
 
     @Test func everyCharacterIsOnExactlyOneRow() {

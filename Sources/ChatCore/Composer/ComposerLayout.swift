@@ -34,9 +34,10 @@ public struct ComposerLayout: Equatable, Sendable {
     mutating func update(after span: ChangedSpan, in draft: Draft) {
         let wrapper = TextWrapper(rules: rules)
         let text = draft.characters[...]
-        // A change can pull a word back onto the row before, and that row's break
-        // may have looked one character ahead, so wrapping restarts two rows up.
-        let first = max(0, Self.row(holding: span.lower, in: rows) - 2)
+        // A change can pull a word back onto the rows before: wrapping restarts
+        // at the first row whose break looked at the changed stretch.
+        var first = Self.row(holding: span.lower, in: rows)
+        while first > 0, rows[first - 1].lookedTo >= span.lower { first -= 1 }
         var fresh: [WrappedRow] = []
         var old = first
         var start: Int? = rows[first].range.lowerBound
@@ -50,6 +51,7 @@ public struct ComposerLayout: Equatable, Sendable {
                     for index in old..<rows.count {
                         rows[index].range = rows[index].range.lowerBound + span.delta
                             ..< rows[index].range.upperBound + span.delta
+                        rows[index].lookedTo += span.delta
                     }
                     rows.replaceSubrange(first..<old, with: fresh)
                     placeCaret(in: draft)
