@@ -1,13 +1,51 @@
+import TextWidth
+
 /// The last frame a `ChatView` drew and what its parts were drawn from, so
 /// that the next frame is drawn over it: a part whose inputs are the same (the
-/// pane while a key is typed) is neither drawn nor copied again, and the
-/// screen compares only the rows drawn again.
+/// pane while a key is typed, the composer's rows before the caret) is neither
+/// drawn nor copied again, and the screen compares only the rows drawn again.
 final class Canvas {
     /// The separator's row and what it was drawn from.
     struct Separator: Equatable {
         var row: Int
         var key: SeparatorKey
     }
+
+    /// What one of the composer's rows shows: its characters' ASCII bytes
+    /// (0 for any other), the others in order, and the marker in its last column.
+    struct ComposerRow: Equatable {
+        var ascii: [UInt8]
+        var others: [Character]
+        var marker: String?
+
+        /// The row showing `range` of `draft`, and `marker`.
+        init(_ draft: Draft, _ range: Range<Int>, marker: String?) {
+            ascii = Array(draft.asciiBytes[range])
+            others = range.filter { draft.asciiBytes[$0] == 0 }.map { draft.characters[$0] }
+            self.marker = marker
+        }
+
+        /// Whether the row shows `range` of `draft` and `marker`: compared
+        /// without making a row of them, as at every key.
+        func shows(_ draft: Draft, _ range: Range<Int>, marker: String?) -> Bool {
+            guard marker == self.marker, range.count == ascii.count else { return false }
+            var other = 0
+            for (offset, index) in range.enumerated() {
+                let byte = draft.asciiBytes[index]
+                guard byte == ascii[offset] else { return false }
+                if byte == 0 {
+                    guard other < others.count, draft.characters[index] == others[other] else { return false }
+                    other += 1
+                }
+            }
+            return true
+        }
+    }
+
+    /// The composer's rows and what each shows (nil when unknown).
+    private var composerRows: Range<Int> = 0..<0
+    private var composerRules: WidthRules?
+    private var composerShown: [ComposerRow?] = []
 
     /// The last frame. It is taken out while the next is drawn, so that it is
     /// the only reference to its cells and drawing over them copies nothing.
@@ -28,7 +66,24 @@ final class Canvas {
         }
         pane = nil
         separator = nil
+        composerShown = []
         return Frame(size: size, generation: generation)
+    }
+
+    /// What the composer's `rows` of the frame taken show, measured by
+    /// `rules`; all unknown when the composer had other rows or rules.
+    func composer(rows: Range<Int>, rules: WidthRules) -> [ComposerRow?] {
+        guard rows == composerRows, rules == composerRules, composerShown.count == rows.count else {
+            return Array(repeating: nil, count: rows.count)
+        }
+        return composerShown
+    }
+
+    /// Keeps what the composer's `rows` show now.
+    func keepComposer(rows: Range<Int>, rules: WidthRules, shown: [ComposerRow?]) {
+        composerRows = rows
+        composerRules = rules
+        composerShown = shown
     }
 
     /// Keeps `frame` to draw the next one over, with what its parts were drawn from.

@@ -91,7 +91,6 @@ public struct ChatView {
                 drawSeparator(state, labels: labels, roomBar: session.map(Self.roomBars), row: row, into: &frame)
             }
         }
-        frame.erase(rows: screen.composerRows)
         drawComposer(state, layout: layout, rows: screen.composerRows, into: &frame)
         canvas.keep(frame, pane: paneKey, separator: separator)
         return frame
@@ -223,34 +222,44 @@ public struct ChatView {
         return labels
     }
 
+    /// Draws the composer's rows that changed since the last frame: typing
+    /// at the end of a long draft draws its last row only.
     private func drawComposer(_ state: ChatState, layout: ComposerLayout, rows: Range<Int>, into frame: inout Frame) {
         guard !rows.isEmpty else { return }
         let width = state.size.columns
         let draft = state.room.composer.draft
         let top = state.room.composer.scrollTop
-        if draft.isEmpty {
-            frame.put(Self.placeholder(room: state.name, width: layout.textWidth, rules: state.rules),
-                      rules: state.rules, style: .placeholder, row: rows.lowerBound, column: 0)
-        }
-        for (offset, screenRow) in rows.enumerated() where top + offset < layout.rows.count {
-            let wrapped = layout.rows[top + offset]
-            frame.put(draft.characters[wrapped.range], ascii: draft.asciiBytes[wrapped.range], rules: state.rules,
-                      style: .plain, row: screenRow, column: 0)
-        }
         frame.cursorRow = min(rows.lowerBound + layout.caretRow - top, rows.upperBound - 1)
         frame.cursorColumn = min(layout.caretColumn, width - 1)
-        guard width >= 2 else { return }
         // The markers: more above on the first row, more below on the last, both
         // in one when the composer has one row; never under the caret, which
         // sits in the same last column after a full row.
         let gutter = width - 1
         var markers: [Int: String] = [:]
-        if top > 0 { markers[rows.lowerBound] = "↑" }
-        if top + rows.count < layout.rows.count {
-            markers[rows.upperBound - 1] = markers[rows.upperBound - 1] == nil ? "↓" : "↕"
+        if width >= 2 {
+            if top > 0 { markers[rows.lowerBound] = "↑" }
+            if top + rows.count < layout.rows.count {
+                markers[rows.upperBound - 1] = markers[rows.upperBound - 1] == nil ? "↓" : "↕"
+            }
+            markers = markers.filter { $0.key != frame.cursorRow || gutter != frame.cursorColumn }
         }
-        for (row, marker) in markers where (row, gutter) != (frame.cursorRow, frame.cursorColumn) {
-            frame.put([CellText(marker, width: 1)], style: .scrollMarker, row: row, column: gutter)
+        var shown = canvas.composer(rows: rows, rules: state.rules)
+        for (offset, screenRow) in rows.enumerated() {
+            let range = top + offset < layout.rows.count ? layout.rows[top + offset].range : 0..<0
+            let marker = markers[screenRow]
+            if !draft.isEmpty, let known = shown[offset], known.shows(draft, range, marker: marker) { continue }
+            frame.erase(rows: screenRow..<screenRow + 1)
+            if draft.isEmpty && offset == 0 {
+                frame.put(Self.placeholder(room: state.name, width: layout.textWidth, rules: state.rules),
+                          rules: state.rules, style: .placeholder, row: screenRow, column: 0)
+            }
+            frame.put(draft.characters[range], ascii: draft.asciiBytes[range], rules: state.rules, style: .plain,
+                      row: screenRow, column: 0)
+            if let marker {
+                frame.put([CellText(marker, width: 1)], style: .scrollMarker, row: screenRow, column: gutter)
+            }
+            shown[offset] = draft.isEmpty ? nil : Canvas.ComposerRow(draft, range, marker: marker)
         }
+        canvas.keepComposer(rows: rows, rules: state.rules, shown: shown)
     }
 }

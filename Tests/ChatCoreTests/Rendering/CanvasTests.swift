@@ -1,5 +1,6 @@
 @testable import ChatCore
 @testable import ChatModel
+import TextWidth
 import Testing
 
 /// A view draws each frame over its last one, drawing again only what
@@ -23,7 +24,7 @@ import Testing
         let view = ChatView(clock: .utc)
         var screen: Frame?
         for step in 0..<300 {
-            switch random.next(12) {
+            switch random.next(13) {
             case 0...3: session.apply(.text(Self.texts[random.next(Self.texts.count)]), now: now)
             case 4...5: session.apply(.key(Self.keys[random.next(Self.keys.count)]), now: now)
             case 6...8:
@@ -33,6 +34,11 @@ import Testing
             case 10:
                 let problem: Notice? = random.next(2) == 0 ? nil : .draftNotSaved(reason: "disk full")
                 session.apply(.draftStorage(problem: problem), now: now)
+            case 11:
+                // The terminal turns out to draw emoji modifiers apart: the same text, measured anew.
+                var rules = WidthRules.terminal
+                rules.joinsEmojiModifiers = random.next(2) == 0
+                session.apply(.widthRulesLearned(rules), now: now)
             default: session.apply(.linkStatus(random.next(2) == 0 ? nil : "reconnecting"), to: "dev", now: now)
             }
             let drawn = view.frame(for: session)
