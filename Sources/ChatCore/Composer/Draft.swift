@@ -111,6 +111,14 @@ public struct Draft: Equatable, Sendable {
     /// a joiner merges with the character before it, as it would in the sent text.
     public mutating func insert(_ text: String) {
         guard !text.isEmpty else { return }
+        // A printable ASCII character between two others (or the draft's ends)
+        // joins neither: no cluster holds two of them.
+        if let byte = text.utf8.first, text.utf8.count == 1, Self.isPrintableASCII(byte),
+           cursor == 0 || Self.isPrintableASCII(asciiBytes[cursor - 1]),
+           cursor == characters.count || Self.isPrintableASCII(asciiBytes[cursor]) {
+            replace(cursor..<cursor, with: [Character(Unicode.Scalar(byte))])
+            return
+        }
         // Re-segment the inserted text with its neighbours so clusters that join
         // across the caret (e + U+0301, two regional indicators) become one.
         let before = cursor > 0 ? cursor - 1 : cursor
@@ -128,6 +136,10 @@ public struct Draft: Equatable, Sendable {
             offset += 1
         }
         cursor = before + offset
+    }
+
+    private static func isPrintableASCII(_ byte: UInt8) -> Bool {
+        byte >= 0x20 && byte < 0x7F
     }
 
     /// Moves the caret to `position`, clamped to the draft.
