@@ -33,6 +33,8 @@ struct FrameWriter {
     private var columns = 0
     /// A row of blanks as wide as the frame, to tell blank rows by memory.
     private var blankRow: [Cell] = []
+    /// The last one-column scalar outside ASCII written in a run, and its UTF-8.
+    private var lastNarrow: (scalar: Unicode.Scalar, bytes: [UInt8])?
 
     init(lookSequence: @escaping (Cell) -> [UInt8], plainSequence: [UInt8], libraryWidth: @escaping (UInt32) -> Int,
          writesLastCell: Bool) {
@@ -111,7 +113,7 @@ struct FrameWriter {
             move(to: row, index - 1 - range.lowerBound)
             setLook(cell.lookKey, cell: cell)
             put(cell)
-            index = putASCIIRun(from: index, to: unwritable < 0 ? end : min(end, unwritable), row: row,
+            index = putRun(from: index, to: unwritable < 0 ? end : min(end, unwritable), row: row,
                                 rowStart: range.lowerBound, cells: cells, before: before, look: cell.lookKey)
         }
         if clearsEnd {
@@ -121,23 +123,40 @@ struct FrameWriter {
         }
     }
 
-    /// Writes the changed cells from `start` on while they are printable
-    /// ASCII in `look` (the look just written in), a byte each: most of a
-    /// frame drawn on a cleared screen. Returns where it stopped.
-    private mutating func putASCIIRun(from start: Int, to end: Int, row: Int, rowStart: Int,
+    /// Writes the changed cells from `start` on while they are one-column
+    /// scalars in `look` (the look just written in) that the terminal
+    /// advances one column for: printable ASCII a byte each, others (a
+    /// separator's line) from the encoding of the last one written. Most of
+    /// a frame drawn on a cleared screen. Returns where it stopped.
+    private mutating func putRun(from start: Int, to end: Int, row: Int, rowStart: Int,
                                       cells: UnsafeBufferPointer<Cell>, before: UnsafeBufferPointer<Cell>,
                                       look: UInt32) -> Int {
         guard let now = cursor, now.row == row, now.column == start - rowStart else { return start }
         var index = start
         while index < end {
             let cell = cells[index]
-            guard cell != before[index], cell.width == 1, cell.lookKey == look, let scalar = cell.scalar,
-                  scalar.value >= 0x20, scalar.value < 0x7F else { break }
-            output.append(UInt8(scalar.value))
+            guard cell != before[index], cell.width == 1, cell.lookKey == look, let scalar = cell.scalar else { break }
+            let value = scalar.value
+            if value >= 0x20 && value < 0x7F {
+                output.append(UInt8(value))
+            } else {
+                guard value >= 0xA0, let bytes = narrowEncoding(of: scalar) else { break }
+                output += bytes
+            }
             index += 1
         }
         advance(by: index - start)
         return index
+    }
+
+    /// The UTF-8 of a scalar the C library also gives one column, nil for
+    /// any other; the last one asked is kept, as a row repeats its line.
+    private mutating func narrowEncoding(of scalar: Unicode.Scalar) -> [UInt8]? {
+        if let last = lastNarrow, last.scalar == scalar { return last.bytes }
+        guard libraryWidth(scalar.value) == 1 else { return nil }
+        let bytes = Array(String(scalar).utf8)
+        lastNarrow = (scalar, bytes)
+        return bytes
     }
 
     /// Writes again the few unchanged cells between the cursor and `column`

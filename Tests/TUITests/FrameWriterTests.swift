@@ -165,7 +165,7 @@ import TextWidth
 
     // MARK: Frames
 
-    static let texts = ["a", "b", "x", " ", "日", "本", "é", "👍🏽"]
+    static let texts = ["a", "b", "x", " ", "日", "本", "é", "👍🏽", "ñ", "ñ"]
 
     static func randomFrame(_ size: TerminalSize, _ random: inout SplitMix) -> Frame {
         var frame = Frame(size: size)

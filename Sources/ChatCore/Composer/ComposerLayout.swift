@@ -24,7 +24,7 @@ public struct ComposerLayout: Equatable, Sendable {
         self.width = width
         self.rules = rules
         textWidth = Self.textWidth(forComposerWidth: width)
-        rows = TextWrapper(rules: rules).rows(of: draft.characters, width: textWidth)
+        rows = TextWrapper(rules: rules).rows(of: draft.characters[...], ascii: draft.asciiBytes[...], width: textWidth)
         placeCaret(in: draft)
     }
 
