@@ -34,7 +34,11 @@ final class Canvas {
                 let byte = draft.asciiBytes[index]
                 guard byte == ascii[offset] else { return false }
                 if byte == 0 {
-                    guard other < others.count, draft.characters[index] == others[other] else { return false }
+                    // By their bytes: `==` holds `é` and `e` with a combining
+                    // accent equal, and they are drawn in different cells.
+                    guard other < others.count, draft.characters[index].utf8.elementsEqual(others[other].utf8) else {
+                        return false
+                    }
                     other += 1
                 }
             }

@@ -70,7 +70,7 @@ public struct ChatView {
 
     /// The frame of `state`, with the room bar of `session` when one is given,
     /// drawn over the last one: the pane and the separator only when what they
-    /// show changed, the composer always (it is a few rows).
+    /// show changed, the composer's rows only where they show something else.
     private func frame(for state: ChatState, session: Session?) -> Frame {
         let generation = ClusterTable.shared.beginFrame()
         var frame = canvas.take(size: state.size, generation: generation)

@@ -16,6 +16,22 @@ import Testing
         (0..<frame.size.rows).map(frame.text(ofRow:))
     }
 
+    /// `é` and `e` with a combining accent are equal as characters, but not
+    /// drawn alike: a composer row that changed from one to the other is
+    /// drawn again.
+    @Test func aComposedCharacterReplacedByItsDecomposedFormIsDrawnAgain() {
+        let now = Timestamp(secondsSinceEpoch: 1_796_235_084)
+        var chat = ChatState(room: "local", nick: "alice", size: TerminalSize(columns: 20, rows: 6))
+        let view = ChatView(clock: .utc)
+        chat.apply(.text("caf\u{E9}"), now: now)
+        _ = view.frame(for: chat)
+        chat.apply(.key(.backspace), now: now)
+        chat.apply(.text("e\u{301}"), now: now)
+        let drawn = view.frame(for: chat)
+        #expect(drawn == ChatView(clock: .utc).frame(for: chat))
+        #expect(drawn.rows[5][3].text.unicodeScalars.count == 2, "the accent is drawn as typed")
+    }
+
     @Test(arguments: 1...12) func aFrameDrawnOverTheLastIsTheFrameDrawnFromBlank(seed: UInt64) throws {
         var random = InvariantTests.Generator(state: seed)
         let now = Timestamp(secondsSinceEpoch: 1_796_235_084)
