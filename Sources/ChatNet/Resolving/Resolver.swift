@@ -14,7 +14,6 @@ final class Resolver {
         guard pipe(&ends) == 0 else { throw .system("cannot make a pipe", errno) }
         for end in ends { _ = fcntl(end, F_SETFD, FD_CLOEXEC) }
         _ = fcntl(ends[0], F_SETFL, O_NONBLOCK)
-        descriptor = ends[0]
         let job = Unmanaged.passRetained(Job(host: host, port: port, descriptor: ends[1])).toOpaque()
         var thread = pthread_t()
         guard pthread_create(&thread, nil, { raw in
@@ -28,6 +27,9 @@ final class Resolver {
             throw .system("cannot start looking up \(host)", errno)
         }
         pthread_detach(thread)
+        // Set last: a resolver that throws once it is whole is deinitialized,
+        // and its deinit would close the read end a second time.
+        descriptor = ends[0]
     }
 
     deinit {
