@@ -8,8 +8,10 @@ import Glibc
 /// in a `ReplaySpool`, which reading back goes through once the room has let
 /// go of the oldest messages.
 final class ReplayInput: Link {
-    /// The input read line by line, when paced by `--speed`.
-    private let lines: LineReader
+    /// The input's descriptor.
+    private let descriptor: Int32
+    /// The input read line by line, when paced by `--speed` (nil when played at once).
+    private let lines: LineReader?
     /// The input read in bulk, when played at once (nil when paced).
     private var ingest: ReplayIngest?
     /// When the last arrivals were taken from `ingest`, on the monotonic clock.
@@ -59,11 +61,12 @@ final class ReplayInput: Link {
             ownsDescriptor = true
             fileDate = Self.dateNamed(by: path)
         }
-        lines = LineReader(descriptor: descriptor)
+        self.descriptor = descriptor
         reader = TranscriptReader(source: sender, clock: clock, today: clock.civilTime(now.wall),
                                   fileDate: fileDate)
         pacer = speed.map { ReplayPacer(speed: $0) }
-        if pacer == nil {
+        lines = speed == nil ? nil : LineReader(descriptor: descriptor)
+        if lines == nil {
             ingest = ReplayIngest(descriptor: descriptor, reader: reader, held: Self.heldArrivals) { [unowned self] bytes in
                 self.keep(bytes: bytes)
             }
@@ -77,10 +80,10 @@ final class ReplayInput: Link {
     static let takeSeconds = ChatApp.pourFrameSeconds
 
     /// True once the input has ended.
-    private var ended: Bool { ingest?.ended ?? lines.ended }
+    private var ended: Bool { ingest?.ended ?? lines?.ended ?? true }
 
     deinit {
-        if ownsDescriptor { close(lines.descriptor) }
+        if ownsDescriptor { close(descriptor) }
     }
 
     /// The room the transcript is shown in.
@@ -91,10 +94,10 @@ final class ReplayInput: Link {
     var rooms: [String] { [room] }
 
     /// The input's descriptor, while it has not ended.
-    var descriptors: [Int32] { ended ? [] : [lines.descriptor] }
+    var descriptors: [Int32] { ended ? [] : [descriptor] }
 
     func events(ready: Set<Int32>, at now: Moment) -> [(event: Event, room: String?)] {
-        read(at: now, readable: ready.contains(lines.descriptor))
+        read(at: now, readable: ready.contains(descriptor))
     }
 
     /// Reading back is answered from the spool. What is sent in the replay's
@@ -153,15 +156,22 @@ final class ReplayInput: Link {
         keep(lines: messages.map(Transcript.encode))
     }
 
-    /// Keeps transcript lines in the spool; on failure the spool is given up,
-    /// and the user told once.
+    /// Keeps transcript lines in the spool.
     private func keep(lines: [String]) {
-        guard let spool, !lines.isEmpty else { return }
-        do {
-            try spool.append(lines)
+        guard !lines.isEmpty else { return }
+        _ = usingSpool { spool throws(StorageError) in try spool.append(lines) }
+    }
+
+    /// Runs `body` with the spool; when it fails the spool is given up, and
+    /// the user told once. Nil without a spool, or after a failure.
+    private func usingSpool<Result>(_ body: (ReplaySpool) throws(StorageError) -> Result) -> Result? {
+        guard let spool else { return nil }
+        do throws(StorageError) {
+            return try body(spool)
         } catch {
             self.spool = nil
             spoolProblem = error.description
+            return nil
         }
     }
 
@@ -174,15 +184,10 @@ final class ReplayInput: Link {
     /// Keeps lines read in bulk in the spool, in one write; where they start
     /// there, nil once the spool is given up.
     private func keep(bytes: UnsafeRawBufferPointer) -> Int64? {
-        guard let spool else { return nil }
-        let start = spool.size
-        do {
+        usingSpool { spool throws(StorageError) in
+            let start = spool.size
             try spool.append(lines: bytes)
             return start
-        } catch {
-            self.spool = nil
-            spoolProblem = error.description
-            return nil
         }
     }
 
@@ -209,11 +214,18 @@ final class ReplayInput: Link {
                 events.append((arrival.unreadable ? .unreadable(message) : .received(message), room))
             }
         }
+        return events + afterReading(inputDone: ingest.ended && !ingest.hasPending)
+    }
+
+    /// What a read ends with: that the spool was given up, and, once all
+    /// the input is shown (`inputDone`), that it ended.
+    private func afterReading(inputDone: Bool) -> [(event: Event, room: String?)] {
+        var events: [(event: Event, room: String?)] = []
         if let problem = spoolProblem {
             spoolProblem = nil
             events.append((.notice(.replayHistoryNotKept(reason: problem)), room))
         }
-        if ingest.ended, !ingest.hasPending, !endTold {
+        if inputDone, !endTold {
             endTold = true
             events.append((.replayEnded, room))
         }
@@ -223,6 +235,7 @@ final class ReplayInput: Link {
     /// Reads what has arrived, and returns the events for the messages now due.
     private func read(at now: Moment, readable: Bool) -> [(event: Event, room: String?)] {
         if let ingest { return readInBulk(ingest, at: now, readable: readable) }
+        guard let lines else { return [] }
         var events: [(event: Event, room: String?)] = []
         if readable {
             let stamp = now.wall
@@ -255,15 +268,7 @@ final class ReplayInput: Link {
             default: nil
             }
         })
-        if let problem = spoolProblem {
-            spoolProblem = nil
-            events.append((.notice(.replayHistoryNotKept(reason: problem)), room))
-        }
-        if lines.ended, !endTold, !(pacer?.hasWaiting ?? false) {
-            endTold = true
-            events.append((.replayEnded, room))
-        }
-        return events
+        return events + afterReading(inputDone: lines.ended && !(pacer?.hasWaiting ?? false))
     }
 
     /// The date in a ZNC log's file name, `…/2026-12-02.log`.

@@ -199,6 +199,27 @@ extension EndToEnd {
             #expect(chat.savedDrafts().isEmpty)
         }
     
+        @Test(.enabled(if: canMount, "mounting a tmpfs needs root"))
+        func aReplayWhoseSpoolFillsTheDiskIsShownToItsEndAndSaysSo() throws {
+            let mount = try #require(try Self.smallFileSystem(kilobytes: 256))
+            defer { _ = try? runCommand("/bin/umount", ["-l", mount]) }
+            let folder = try makeTemporaryFolder()
+            let path = folder + "/long.jsonl"
+            // Three megabytes: more than the spool's buffer, far more than the disk.
+            let padding = String(repeating: "x", count: 120)
+            let lines = (0..<20_000).map { #"{"from":"feed","text":"line "# + "\($0) \(padding)" + #""}"# + "\n" }
+            try lines.joined().write(toFile: path, atomically: true, encoding: .utf8)
+            var session: TmuxSession? = try TmuxSession(columns: 100, rows: 10, arguments: ["--replay", path],
+                                                         cacheHome: mount)
+            defer { session = nil }  // before the unmount
+            try session!.waitUntil("the replay is shown to its end, and the user told why reading back is short",
+                                   timeout: 30) { screen, _ in
+                let all = screen.joined(separator: " ")
+                return all.contains("<feed> line 19999") && all.contains("─ end of input ─ 20000 received ─")
+                    && all.contains("older messages cannot be kept on disk") && all.contains("No space left on device")
+            }
+        }
+
         /// The text of the one message in the room file.
         func sentText(_ session: TmuxSession) throws -> String? {
             let room = try String(contentsOfFile: session.roomFile(), encoding: .utf8)
