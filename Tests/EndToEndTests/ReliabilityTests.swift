@@ -199,25 +199,41 @@ extension EndToEnd {
             #expect(chat.savedDrafts().isEmpty)
         }
     
+        /// The spool's writes fail once the input has ended (what it holds
+        /// waits in its buffer until then): reading back, which waits for
+        /// them, tells the user.
         @Test(.enabled(if: canMount, "mounting a tmpfs needs root"))
-        func aReplayWhoseSpoolFillsTheDiskIsShownToItsEndAndSaysSo() throws {
+        func aReplayWhoseSpoolFillsTheDiskSaysSoWhenReadBack() throws {
             let mount = try #require(try Self.smallFileSystem(kilobytes: 256))
             defer { _ = try? runCommand("/bin/umount", ["-l", mount]) }
             let folder = try makeTemporaryFolder()
             let path = folder + "/long.jsonl"
-            // Three megabytes: more than the spool's buffer, far more than the disk.
-            let padding = String(repeating: "x", count: 120)
-            let lines = (0..<20_000).map { #"{"from":"feed","text":"line "# + "\($0) \(padding)" + #""}"# + "\n" }
-            try lines.joined().write(toFile: path, atomically: true, encoding: .utf8)
+            // 300 KB in 150 long lines and a short one: more than the disk
+            // holds, and few enough that the first Page Up reads back.
+            let padding = String(repeating: "x", count: 2_000)
+            let lines = (0..<150).map { #"{"from":"feed","text":"line "# + "\($0) \(padding)" + #""}"# + "\n" }
+            try (lines.joined() + #"{"from":"feed","text":"last line"}"# + "\n")
+                .write(toFile: path, atomically: true, encoding: .utf8)
             var session: TmuxSession? = try TmuxSession(columns: 100, rows: 10, arguments: ["--replay", path],
                                                          cacheHome: mount)
             defer { session = nil }  // before the unmount
-            try session!.waitUntil("the replay is shown to its end, and the user told why reading back is short",
-                                   timeout: 30) { screen, _ in
+            let chat = session!
+            try chat.waitUntil("the replay is shown to its end", timeout: 30) { screen, _ in
                 let all = screen.joined(separator: " ")
-                return all.contains("<feed> line 19999") && all.contains("─ end of input ─ 20000 received ─")
-                    && all.contains("older messages cannot be kept on disk") && all.contains("No space left on device")
+                return all.contains("<feed> last line") && all.contains("─ end of input ─ 151 received ─")
             }
+            try chat.press("PageUp")
+            try chat.press("Escape")
+            try chat.waitUntil("the user is told why reading back is short") { screen, _ in
+                let all = screen.joined(separator: " ")
+                return all.contains("older messages cannot be kept on disk") && all.contains("No space left on device")
+            }
+            // A message sent in the replay's room finds the spool failed again: told once is enough.
+            try chat.type("sent after")
+            try chat.press("Enter")
+            try chat.waitUntil("the message is shown") { screen, _ in screen.contains { $0.hasSuffix("<alice> sent after") } }
+            let told = try chat.screen().filter { $0.contains("cannot be kept on disk") }.count
+            #expect(told == 1, "told once")
         }
 
         /// The text of the one message in the room file.
