@@ -419,9 +419,15 @@ extension EndToEnd {
             _ = try alice.waitUntilExit(0, "/quit")
             try bob.send("PRIVMSG #test :said while alice was away")
             said.append("said while alice was away")
-            alice = try TmuxSession(columns: 100, rows: 24, arguments: ["bouncer"], launcher: launcher, dataHome: alice.dataHome)
+            // The first session owns the data home and removes it when it goes:
+            // it is kept to the end, or the restarted chat-tui could find its
+            // folders gone (as it did once, under the address sanitizer).
+            let beforeRestart = alice
+            alice = try TmuxSession(columns: 100, rows: 24, arguments: ["bouncer"], launcher: launcher,
+                                    dataHome: beforeRestart.dataHome)
             try alice.waitUntil("what was said while away is played back") { screen, _ in says(screen, "said while alice was away") }
             try comeBack("a restart")
+            withExtendedLifetime(beforeRestart) {}
             _ = (server, znc)
         }
 
