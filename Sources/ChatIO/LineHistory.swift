@@ -1,8 +1,9 @@
 import Glibc
 
 /// Reading a file of lines backwards, as far as the user scrolls back: where
-/// the earliest line read so far starts, and the reads that move it. A room's
-/// file and a replay's spool are read back through it.
+/// the earliest line read so far starts, and the reads that move it; and
+/// forwards again, from a line found. A room's file and a replay's spool are
+/// read back through it.
 struct LineHistory {
     /// Where the earliest line read so far starts; 0 once the file's first line is read.
     private(set) var start: Int64 = 0
@@ -35,24 +36,60 @@ struct LineHistory {
     }
 
     /// Moves where `olderLines` goes on from to the start of the newest line
-    /// that `matches`, among the file's last `limit` lines; false, moving
-    /// nothing, when none does.
-    mutating func rewind(in descriptor: Int32, toLineMatching matches: (String) -> Bool, within limit: Int) -> Bool {
+    /// that `matches`, among the last `limit` lines before `end` (the file's
+    /// end when nil); false, moving nothing, when none does.
+    mutating func rewind(in descriptor: Int32, toLineMatching matches: (String) -> Bool, within limit: Int,
+                         before end: Int64? = nil) -> Bool {
+        guard let found = Self.line(in: descriptor, before: end, matching: matches, within: limit) else { return false }
+        start = found.lowerBound
+        return true
+    }
+
+    /// Where the newest line that `matches` starts and ends (after its
+    /// newline), among the last `limit` lines before `end` (the file's end
+    /// when nil); nil when none does.
+    static func line(in descriptor: Int32, before end: Int64?, matching matches: (String) -> Bool,
+                     within limit: Int) -> Range<Int64>? {
         var info = stat()
-        guard fstat(descriptor, &info) == 0 else { return false }
-        var end = Int64(info.st_size)
+        guard fstat(descriptor, &info) == 0 else { return nil }
+        var end = min(end ?? Int64(info.st_size), Int64(info.st_size))
         var looked = 0
         while end > 0, looked < limit {
-            let found = Self.lines(in: descriptor, before: end, count: min(1000, limit - looked))
-            guard !found.lines.isEmpty else { return false }
+            let found = lines(in: descriptor, before: end, count: min(1000, limit - looked))
+            guard !found.lines.isEmpty else { return nil }
             if let index = found.lines.lastIndex(where: matches) {
-                start = found.starts[index]
-                return true
+                return found.starts[index]..<(index + 1 < found.starts.count ? found.starts[index + 1] : found.end)
             }
             looked += found.lines.count
             end = found.start
         }
-        return false
+        return nil
+    }
+
+    /// Up to `count` complete lines from `start` on, in order, and where the
+    /// last of them ends (after its newline): reading forward, as a room read
+    /// far back reads again what it let go of. Reads in blocks, only as far
+    /// as the lines go.
+    static func lines(in descriptor: Int32, from start: Int64, count: Int) -> (lines: [String], end: Int64) {
+        let block = 64 * 1024
+        var lines: [String] = []
+        var offset = start
+        var carried: [UInt8] = []
+        while lines.count < count {
+            var piece = [UInt8](repeating: 0, count: block)
+            let got = piece.withUnsafeMutableBytes { pread(descriptor, $0.baseAddress, block, off_t(offset)) }
+            guard got > 0 else { break }
+            offset += Int64(got)
+            carried += piece[..<got]
+            var lineStart = 0
+            while lines.count < count, let newline = carried[lineStart...].firstIndex(of: 0x0A) {
+                lines.append(String(decoding: carried[lineStart..<newline], as: UTF8.self))
+                lineStart = newline + 1
+            }
+            carried.removeFirst(lineStart)
+        }
+        // What was read past the last line whole is read again next time.
+        return (lines, offset - Int64(carried.count))
     }
 
     /// The last `count` complete lines that end before `end`, where the first of

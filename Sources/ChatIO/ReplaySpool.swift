@@ -88,10 +88,53 @@ public final class ReplaySpool {
     }
 
     /// Moves where `olderLines` goes on from to the start of the newest line
-    /// that `matches`, among the last `limit` lines; false when none does.
+    /// that `matches`, among the last `limit` lines of what the room may hold:
+    /// those before `newerLines` goes on, or the spool's last; false when
+    /// none does.
     public func rewind(toLineMatching matches: (String) -> Bool, within limit: Int) -> Bool {
         _ = writer.finish()
-        return history.rewind(in: descriptor, toLineMatching: matches, within: limit)
+        return history.rewind(in: descriptor, toLineMatching: matches, within: limit, before: next)
+    }
+
+    /// Where `newerLines` goes on from: the start of the line after the newest
+    /// the room holds, while it let go of what came after (nil while it
+    /// holds the spool's newest lines).
+    private var next: Int64?
+
+    /// True while the room does not hold the spool's newest lines.
+    public var isReadingForward: Bool { next != nil }
+
+    /// Moves where `newerLines` goes on from to just after the newest line
+    /// that `matches`, among the last `limit` lines of what the room may hold:
+    /// the room holds no line after it. False, moving nothing, when none does.
+    public func seekNewer(afterLineMatching matches: (String) -> Bool, within limit: Int) -> Bool {
+        _ = writer.finish()
+        guard let found = LineHistory.line(in: descriptor, before: next, matching: matches, within: limit) else {
+            return false
+        }
+        next = found.upperBound
+        return true
+    }
+
+    /// Up to `count` lines after those read forward, and whether they reach
+    /// the spool's end, after which the room holds the newest lines again.
+    public func newerLines(_ count: Int) -> (lines: [String], reachedEnd: Bool) {
+        _ = writer.finish()
+        guard let start = next else { return ([], true) }
+        let found = LineHistory.lines(in: descriptor, from: start, count: count)
+        next = found.end
+        // Nothing more to read is the end too: a write that failed left it short.
+        guard found.end >= size || found.lines.isEmpty else { return (found.lines, false) }
+        next = nil
+        return (found.lines, true)
+    }
+
+    /// The spool's last `count` lines, oldest first: the room holds them in
+    /// place of all it held. Reading back goes on before them.
+    public func newestLines(_ count: Int) -> [String] {
+        _ = writer.finish()
+        next = nil
+        return history.recentLines(count, in: descriptor)?.lines ?? []
     }
 
     /// Up to `count` lines from before those already read (or the last ones,

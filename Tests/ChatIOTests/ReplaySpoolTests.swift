@@ -4,14 +4,21 @@ import Glibc
 import Testing
 
 @Suite struct ReplaySpoolTests {
+    /// A spool in `folder` holding 60 lines `line N …`, every `long`th 70 KB
+    /// and the others `N × step` bytes more, appended `chunk` at a time: pages
+    /// and read blocks cut lines in every kind of place.
+    func spool(in folder: TemporaryFolder, long: Int, step: Int, chunk: Int) throws -> (ReplaySpool, [String]) {
+        let spool = try ReplaySpool(folder: folder.path + "/cache/chat-tui/replays")
+        let lines = (0..<60).map { "line \($0) " + String(repeating: "x", count: $0 % long == 0 ? 70_000 : $0 * step) }
+        for start in stride(from: 0, to: lines.count, by: chunk) {
+            try spool.append(Array(lines[start..<min(start + chunk, lines.count)]))
+        }
+        return (spool, lines)
+    }
+
     @Test func readingBackFromALineFoundGoesToTheFirstWithoutGapsOrRepeats() throws {
         let folder = try TemporaryFolder()
-        let spool = try ReplaySpool(folder: folder.path + "/cache/chat-tui/replays")
-        // Pages and read blocks cut lines in every kind of place.
-        let lines = (0..<60).map { "line \($0) " + String(repeating: "x", count: $0 % 7 == 0 ? 70_000 : $0 * 11) }
-        for chunk in stride(from: 0, to: lines.count, by: 8) {
-            try spool.append(Array(lines[chunk..<min(chunk + 8, lines.count)]))
-        }
+        let (spool, lines) = try spool(in: folder, long: 7, step: 11, chunk: 8)
         #expect(!spool.hasOlderLines, "nothing is read back before a line to start from is found")
         // The room holds lines 45 and on: reading back starts before line 45.
         #expect(spool.rewind(toLineMatching: { $0.hasPrefix("line 45 ") }, within: 1000))
@@ -23,6 +30,45 @@ import Testing
         }
         #expect(read == Array(lines[..<45]))
         #expect(!spool.rewind(toLineMatching: { $0.hasPrefix("line 45 ") }, within: 10), "beyond the lines looked through")
+    }
+
+    @Test func readingForwardFromALineFoundGoesToTheEndWithoutGapsOrRepeats() throws {
+        let folder = try TemporaryFolder()
+        let (spool, lines) = try spool(in: folder, long: 9, step: 13, chunk: 7)
+        #expect(!spool.isReadingForward, "the room holds the newest lines")
+        #expect(spool.newerLines(5).reachedEnd)
+        // The room read back let go of what came after line 12.
+        #expect(spool.seekNewer(afterLineMatching: { $0.hasPrefix("line 12 ") }, within: 1000))
+        #expect(spool.isReadingForward)
+        var read: [String] = []
+        var reads = 0
+        while true {
+            let newer = spool.newerLines(4)
+            read += newer.lines
+            reads += 1
+            if newer.reachedEnd { break }
+            #expect(newer.lines.count == 4, "a read short of the end is whole")
+        }
+        #expect(read == Array(lines[13...]))
+        #expect(reads == 12, "the last read reaches the end")
+        #expect(!spool.isReadingForward)
+    }
+
+    @Test func whileReadingForwardReadingBackLooksBeforeWhereItGoesOn() throws {
+        let folder = try TemporaryFolder()
+        let spool = try ReplaySpool(folder: folder.path + "/cache/chat-tui/replays")
+        try spool.append((0..<100).map { "line \($0)" })
+        #expect(spool.seekNewer(afterLineMatching: { $0 == "line 49" }, within: 1000))
+        // Lines that came after are not looked through for the room's first.
+        try spool.append((100..<200).map { "line \($0)" })
+        #expect(spool.rewind(toLineMatching: { $0 == "line 40" }, within: 15),
+                "ten lines back from where the room's lines end, though 160 from the spool's end")
+        #expect(spool.olderLines(3) == ["line 37", "line 38", "line 39"])
+        #expect(spool.newerLines(2).lines == ["line 50", "line 51"])
+        // Back to the newest: the spool's last lines, and reading back goes on before them.
+        #expect(spool.newestLines(3) == ["line 197", "line 198", "line 199"])
+        #expect(!spool.isReadingForward)
+        #expect(spool.olderLines(2) == ["line 195", "line 196"])
     }
 
     @Test func theSpoolHasNoNameInItsFolderAndIsPrivate() throws {

@@ -42,8 +42,14 @@ public struct MessageStore: RandomAccessCollection, Sendable {
         /// Space for a full block at once, so filling it copies nothing; what a
         /// block leaves unused is never touched, and `shrink` gives it back.
         init() {
-            records.reserveCapacity(MessageStore.blockSize)
-            text.reserveCapacity(MessageStore.blockSize * 256)
+            self.init(messages: MessageStore.blockSize, textBytes: MessageStore.blockSize * 256)
+        }
+
+        /// Space for exactly `messages` with `textBytes` of text: a block
+        /// filled at once from what is known, with nothing to give back.
+        init(messages: Int, textBytes: Int) {
+            records.reserveCapacity(messages)
+            text.reserveCapacity(textBytes)
         }
 
         mutating func add(_ message: Message, sender: UInt32) {
@@ -166,11 +172,11 @@ public struct MessageStore: RandomAccessCollection, Sendable {
         guard !older.isEmpty else { return }
         var newBlocks: [Block] = []
         for start in stride(from: 0, to: older.count, by: Self.blockSize) {
-            var block = Block()
-            for message in older[start..<Swift.min(older.count, start + Self.blockSize)] {
-                block.add(message, sender: register(message))
-            }
-            block.shrink()
+            let chunk = older[start..<Swift.min(older.count, start + Self.blockSize)]
+            // Sized exactly: a block reserved for the most and then shrunk
+            // leaves holes that reading far back would pile up.
+            var block = Block(messages: chunk.count, textBytes: chunk.reduce(0) { $0 + $1.text.utf8.count })
+            for message in chunk { block.add(message, sender: register(message)) }
             newBlocks.append(block)
         }
         blocks.insert(contentsOf: newBlocks, at: 0)
@@ -195,6 +201,19 @@ public struct MessageStore: RandomAccessCollection, Sendable {
         let removed = blocks.removeFirst().records.count
         blockStarts.removeFirst()
         for index in blockStarts.indices { blockStarts[index] -= removed }
+        endIndex -= removed
+        return removed
+    }
+
+    /// How many messages `removeNewestBlock` would forget.
+    public var newestBlockCount: Int { blocks.last?.records.count ?? 0 }
+
+    /// Forgets the newest block of messages and returns how many it held: how
+    /// a room reading far back keeps its memory bounded. What comes after is
+    /// added again with `append`, into new blocks.
+    public mutating func removeNewestBlock() -> Int {
+        guard let removed = blocks.popLast()?.records.count else { return 0 }
+        blockStarts.removeLast()
         endIndex -= removed
         return removed
     }

@@ -40,6 +40,27 @@ import Testing
         #expect(store[store.count - 1].serverID == "id\(count - 1)")
         #expect(store[store.count - 1].delivery == .failed("refused"))
     }
+
+    @Test func lettingGoOfTheNewestBlockAndAddingAgainKeepsTheOrder() {
+        var store = MessageStore()
+        store.prepend(contentsOf: (1000..<2000).map { Message(sender: "feed", text: "m\($0)", time: nil) })
+        store.prepend(contentsOf: (0..<1000).map { Message(sender: "feed", text: "m\($0)", time: nil, serverID: "id\($0)") })
+        for index in 2000..<2000 + MessageStore.blockSize {
+            store.append(Message(sender: "feed", text: "m\(index)", time: nil))
+        }
+        // Appends fill the last block (1000 read back) first, then start one.
+        #expect(store.newestBlockCount == 1000)
+        #expect(store.removeNewestBlock() == 1000)
+        #expect(store.count == 1000 + MessageStore.blockSize)
+        #expect(store.newestBlockCount == MessageStore.blockSize)
+        #expect(store.removeNewestBlock() == MessageStore.blockSize)
+        #expect(store.count == 1000 && store.newestBlockCount == 1000)
+        store.append(Message(sender: "feed", text: "m1000", time: nil))
+        #expect(store.map(\.text) == (0...1000).map { "m\($0)" })
+        #expect(store[999].serverID == "id999")
+        #expect(store.removeNewestBlock() == 1001)
+        #expect(store.removeNewestBlock() == 0 && store.isEmpty)
+    }
 }
 
 @Suite struct ScrollbackLimitTests {
