@@ -14,10 +14,6 @@ struct ChatApp {
 
     /// The longest a turn waits when nothing is due sooner.
     static let idleMilliseconds: Int32 = 1000
-    /// The most messages a room holds in memory (about 15 MB): older ones are
-    /// let go of as they pour in. A room reads them back from its file as the
-    /// user scrolls to them, a replay from its spool (`ReplaySpool`).
-    static let scrollback = 100_000
     /// The shortest time between frames while a replay pours in.
     static let pourFrameSeconds = 0.04
 
@@ -105,13 +101,13 @@ struct ChatApp {
         func newRoom(_ link: RoomLink, display: Display, nick: String = options.nick) -> Room {
             switch link.role {
             case .replay:
-                return Room(name: link.label, nick: nick, display: display, scrollbackLimit: Self.scrollback,
+                return Room(name: link.label, nick: nick, display: display, scrollbackLimit: options.scrollback,
                             isReplay: true)
             case .local:
-                return Room(name: link.label, nick: nick, display: display, scrollbackLimit: Self.scrollback,
+                return Room(name: link.label, nick: nick, display: display, scrollbackLimit: options.scrollback,
                             location: link.location)
             case .network:
-                return Room(name: link.label, nick: nick, display: display, scrollbackLimit: Self.scrollback,
+                return Room(name: link.label, nick: nick, display: display, scrollbackLimit: options.scrollback,
                             location: link.location, sendRule: .showPending, onNetwork: true)
             }
         }
@@ -153,7 +149,7 @@ struct ChatApp {
                 screen.invalidate()
                 if let size = terminal.takeResize() { feed(.resize(size)) }
                 changed = true
-            case .send, .loadOlderMessages, .request:
+            case .send, .loadOlderMessages, .loadNewerMessages, .letGoOfNewer, .request:
                 // A network room's outbox is on disk before anything is sent.
                 if case .send = roomEffect.effect, let index = session.index(of: target) {
                     roomLinks.first { $0.label == target }?.saveOutbox(session.rooms[index].outbox)

@@ -48,6 +48,8 @@ enum Invocation: Equatable {
                 options.style = chosen
             case "--nick-width":
                 options.nickWidth = try Options.validatedNickWidth(try value(of: name, inlineValue, &remaining))
+            case "--scrollback":
+                options.scrollback = try Options.validatedScrollback(try value(of: name, inlineValue, &remaining))
             case "--no-color":
                 options.noColor = true
             case "--from":

@@ -40,6 +40,15 @@ struct Options: Equatable {
     var nickWidth = MessageLayout.defaultSenderColumnLimit
     /// The nick widths `--nick-width` accepts.
     static let nickWidths = 1...40
+    /// The most messages a room holds in memory (100,000 by default, about
+    /// 15 MB): older ones are let go of as they pour in. A room reads them back
+    /// from its file as the user scrolls to them, a replay from its spool
+    /// (`ReplaySpool`), which also gives back the newer ones a replay's room
+    /// let go of while read far back.
+    var scrollback = Options.scrollbacks.upperBound
+    /// What `--scrollback` accepts: more than the tallest screen's worth and
+    /// a chunk read back, up to the default.
+    static let scrollbacks = 1000...100_000
 
     static let version = "chat-tui 0.1.0"
 
@@ -48,7 +57,7 @@ struct Options: Equatable {
         """
         Usage: chat-tui [--nick NAME] [--room NAME] [--replay [FILE]] [--from NAME]
                         [--speed FACTOR] [--style lines|bubbles] [--nick-width COLUMNS]
-                        [--no-color]
+                        [--scrollback MESSAGES] [--no-color]
                chat-tui [OPTIONS] ircs://HOST[:PORT]/#CHANNEL[,#OTHER]...
                         [--tls-ca FILE] [--tls-fingerprint SHA256:...] [--tls-cert FILE]
                chat-tui [OPTIONS] NETWORK
@@ -78,6 +87,10 @@ struct Options: Equatable {
           --nick-width COLUMNS
                             the widest the column of nicks grows before longer
                             nicks are cut with '…' (default: 12)
+          --scrollback MESSAGES
+                            the most messages a room holds in memory; older ones
+                            (and newer ones, while you read far back) are read
+                            again from disk as you scroll (default: 100000)
           --no-color        draw without colours (also when NO_COLOR is set)
           --tls-ca FILE     trust the CA certificates in FILE (PEM) besides the
                             system's
@@ -122,6 +135,12 @@ struct Options: Equatable {
     static func validatedNickWidth(_ text: String) throws(UsageError) -> Int {
         guard let width = Int(text), nickWidths.contains(width) else { throw .invalidNickWidth(text) }
         return width
+    }
+
+    /// `text` as the most messages a room holds in memory.
+    static func validatedScrollback(_ text: String) throws(UsageError) -> Int {
+        guard let count = Int(text), scrollbacks.contains(count) else { throw .invalidScrollback(text) }
+        return count
     }
 
     /// `nick`, if it follows the rules for nicks (see `Nick`).

@@ -111,6 +111,11 @@ final class ReplayInput: Link {
             return nil
         case .loadOlderMessages(let first):
             return [olderHistory(before: first)]
+        case .loadNewerMessages(let last):
+            return [newerHistory(after: last)]
+        case .letGoOfNewer(let last):
+            if let spool { _ = seek(spool, after: last) }
+            return []
         default:
             return nil
         }
@@ -128,21 +133,60 @@ final class ReplayInput: Link {
             spoolProblem = error.description
         }
         if let first, !(oldestRead.map(first.isSame) ?? false) {
-            let found = spool.rewind(toLineMatching: { line in
-                guard first.mayBe(inLine: line), let message = Transcript.decode(line[...]) else { return false }
-                return first.isSame(as: message)
-            }, within: Self.rewindLines)
-            guard found else {
+            guard spool.rewind(toLineMatching: Self.lines(holding: first), within: Self.rewindLines) else {
                 return .history([], reachedStart: true)
             }
         }
-        let older = spool.olderLines(Self.olderHistoryLines).compactMap { line -> Message? in
+        let older = messages(spool.olderLines(Self.olderHistoryLines))
+        if let oldest = older.first { oldestRead = oldest }
+        return .history(older, reachedStart: !spool.hasOlderLines)
+    }
+
+    /// The messages after `last` (the newest the room holds) from the spool,
+    /// or its newest ones when `last` is nil: a room read far back reads
+    /// again what it let go of.
+    private func newerHistory(after last: Message?) -> Event {
+        guard let spool else { return .newer([], reachedEnd: true) }
+        guard let last else {
+            let newest = messages(spool.newestLines(Self.olderHistoryLines))
+            oldestRead = newest.first
+            return .newer(newest, reachedEnd: true)
+        }
+        guard newestRead.map(last.isSame) ?? false || seek(spool, after: last) else {
+            return .newer([], reachedEnd: true)
+        }
+        let found = spool.newerLines(Self.olderHistoryLines)
+        let newer = messages(found.lines)
+        newestRead = newer.last ?? last
+        return .newer(newer, reachedEnd: found.reachedEnd)
+    }
+
+    /// Moves where reading forward goes on from to just after `last`, found
+    /// among the lines the room may hold; false when it is not there.
+    private func seek(_ spool: ReplaySpool, after last: Message) -> Bool {
+        newestRead = last
+        return spool.seekNewer(afterLineMatching: Self.lines(holding: last), within: Self.rewindLines)
+    }
+
+    /// Whether a spool line is `message`: looked at quickly, then read whole.
+    private static func lines(holding message: Message) -> (String) -> Bool {
+        { line in
+            guard message.mayBe(inLine: line, byText: true), let read = Transcript.decode(line[...]) else { return false }
+            return message.isSame(as: read)
+        }
+    }
+
+    /// The newest message read forward from the spool, where reading forward goes on from.
+    private var newestRead: Message?
+
+    /// Spool lines as messages, the user's own marked; lines that are not
+    /// messages (broken lines of the input) are left out.
+    private func messages(_ lines: [String]) -> [Message] {
+        lines.compactMap { line -> Message? in
             guard var message = Transcript.decode(line[...]) else { return nil }
             own.mark(&message)
             return message
         }
-        if let oldest = older.first { oldestRead = oldest }
-        return .history(older, reachedStart: !spool.hasOlderLines)
     }
 
     /// How many lines one read back brings, as from a room's file.
@@ -203,7 +247,8 @@ final class ReplayInput: Link {
             let taken = ingest.take()
             if taken.passedOver > 0 {
                 events.append((.passedOver(count: taken.passedOver, unreadable: taken.passedOverUnreadable), room))
-                if let first = taken.arrivals.first, let keptAt = first.keptAt {
+                // A room reading forward holds none of them: reading back goes on where it was.
+                if let first = taken.arrivals.first, let keptAt = first.keptAt, spool?.isReadingForward != true {
                     spool?.rewind(toOffset: keptAt)
                     oldestRead = first.message
                 }

@@ -170,7 +170,7 @@ final class RoomLink: Link {
 
     /// How far back from the end of the file the first message a room still
     /// holds is looked for: well past what a room holds.
-    static let rewindLines = 4 * ChatApp.scrollback
+    static let rewindLines = 4 * Options.scrollbacks.upperBound
 
 
     /// Lines read back from the room file as history, saying whether they

@@ -14,6 +14,7 @@ enum UsageError: Error, Equatable, CustomStringConvertible {
     case invalidSpeed(String)
     case invalidStyle(String)
     case invalidNickWidth(String)
+    case invalidScrollback(String)
     case optionNeedsReplay(String)
     case invalidAddress(IRCAddress.Problem)
     case invalidFingerprint(String)
@@ -34,6 +35,9 @@ enum UsageError: Error, Equatable, CustomStringConvertible {
         case .invalidStyle(let text): return "there is no style '\(text)': use 'lines' or 'bubbles'"
         case .invalidNickWidth(let text):
             return "cannot use '\(text)' as a nick width: give a number of columns from 1 to \(Options.nickWidths.upperBound)"
+        case .invalidScrollback(let text):
+            return "cannot use '\(text)' as a scrollback: give a number of messages from "
+                + "\(Options.scrollbacks.lowerBound) to \(Options.scrollbacks.upperBound)"
         case .optionNeedsReplay(let option): return "option '\(option)' only applies with --replay"
         case .invalidAddress(let problem): return problem.description
         case .invalidFingerprint(let text):

@@ -89,6 +89,8 @@ extension EndToEnd {
             (["--from", "bob"], "option '--from' only applies with --replay"),
             (["--nick-width", "0"], "cannot use '0' as a nick width: give a number of columns from 1 to 40"),
             (["--nick-width=wide"], "cannot use 'wide' as a nick width"),
+            (["--scrollback", "999"], "cannot use '999' as a scrollback: give a number of messages from 1000 to 100000"),
+            (["--scrollback=lots"], "cannot use 'lots' as a scrollback"),
         ])
         func aBadArgumentIsExplainedWithStatusTwo(arguments: [String], message: String) throws {
             let result = try runCommand(chatTUIBinary, arguments)

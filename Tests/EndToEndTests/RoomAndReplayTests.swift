@@ -207,6 +207,53 @@ extension EndToEnd {
             }
         }
 
+        @Test func aReplayReadFarBackLetsGoOfItsNewestAndReadsThemAgainPageByPage() throws {
+            let folder = try makeTemporaryFolder()
+            let path = folder + "/long.jsonl"
+            // Thirty times what the room may hold in memory.
+            let lines = (0..<30_000).map { String(format: "{\"from\":\"feed\",\"text\":\"rp-%06d\"}", $0) }
+            try (lines.joined(separator: "\n") + "\n").write(toFile: path, atomically: true, encoding: .utf8)
+            let session = try TmuxSession(columns: 40, rows: 300, arguments: ["--replay", path, "--scrollback", "1000"],
+                                          cacheHome: folder + "/cache")
+            try session.waitUntil("the replay is shown to its end", timeout: 30) { screen, _ in
+                screen.contains { $0.hasSuffix("rp-029999") }
+            }
+            func numbers(_ screen: [String]) -> [Int] {
+                screen.compactMap { line in line.range(of: "rp-").flatMap { Int(line[$0.upperBound...]) } }
+            }
+            // A page whole (a capture taken while it is drawn mixes two): lines one after the other.
+            func whole(_ screen: [String]) -> Bool {
+                let shown = numbers(screen)
+                return shown.count > 200 && zip(shown, shown.dropFirst()).allSatisfy { $1 == $0 + 1 }
+            }
+            // 30,000 one-row messages, 296 rows a page, in one burst.
+            try session.press("-N", "120", "PPage")
+            var screen = try session.waitUntil("the replay's first line is at the top", timeout: 60) { screen, _ in
+                screen[0].hasSuffix("rp-000000") && whole(screen)
+            }
+            // Forward again, a page at a time: what the room let go of comes back in order.
+            for _ in 0..<5 {
+                let before = screen
+                try session.press("NPage")
+                screen = try session.waitUntil("a page down, drawn whole") { now, _ in now != before && whole(now) }
+                #expect(numbers(screen).first == numbers(before).last, "a page down keeps the last row on top")
+            }
+            // To the end in one burst: the newest, followed again.
+            try session.press("-N", "120", "NPage")
+            screen = try session.waitUntil("back at the newest", timeout: 60) { screen, _ in
+                numbers(screen).last == 29_999 && whole(screen) && !screen.joined().contains("scrolled")
+            }
+            // Far back again, then Esc: the newest at once.
+            try session.press("-N", "60", "PPage")
+            try session.waitUntil("far back", timeout: 60) { screen, _ in
+                (numbers(screen).last ?? 30_000) < 20_000 && whole(screen)
+            }
+            try session.press("Escape")
+            try session.waitUntil("Esc shows the newest") { screen, _ in
+                numbers(screen).last == 29_999 && whole(screen) && !screen.joined().contains("scrolled")
+            }
+        }
+
         @Test func aReplayWhoseHistoryCannotBeKeptOnDiskIsShownAndSaysSo() throws {
             let folder = try makeTemporaryFolder()
             let path = folder + "/short.jsonl"

@@ -1,7 +1,8 @@
 import TextWidth
 
 /// What the pane's rows depend on: which messages there are (they are only
-/// ever added at either end, or all cleared, which moves the first id), where
+/// ever added or let go of at either end, or all replaced, which moves the
+/// first id), where
 /// the pane is scrolled to, its rows and width, and how text is measured.
 /// Typing changes none of it, so the pane's cells are reused as they are.
 struct PaneKey: Equatable {

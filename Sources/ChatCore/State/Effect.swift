@@ -12,6 +12,15 @@ public enum Effect: Equatable, Sendable {
     /// its `scrollbackLimit`), or may hold as its first a message that arrived
     /// while it was open: what is older is what came before that message.
     case loadOlderMessages(before: Message?)
+    /// Read the messages after `after`, the last held, and answer with
+    /// `Event.newer`: the user reads forward towards messages the room let go
+    /// of (`letGoOfNewer`). Nil asks for the newest ones, which the room shows
+    /// in place of all it holds: the user went back to the newest.
+    case loadNewerMessages(after: Message?)
+    /// The room let go of the messages after `after`, its last held now, to
+    /// keep its memory bounded while the user reads far back; it asks for
+    /// them again with `loadNewerMessages`. Nothing is answered.
+    case letGoOfNewer(after: Message)
     /// The user asked to leave chat-tui.
     case quit
     /// Give the terminal back to the shell until the user resumes (Ctrl-Z, `fg`).

@@ -15,6 +15,9 @@ public enum Event: Equatable, Sendable {
     /// Older messages of the room, oldest first: read after the first frame, or
     /// as `Effect.loadOlderMessages` asked. `reachedStart` says none are older.
     case history([Message], reachedStart: Bool = false)
+    /// Newer messages of the room, oldest first, as `Effect.loadNewerMessages`
+    /// asked. `reachedEnd` says none are newer: the room follows arrivals again.
+    case newer([Message], reachedEnd: Bool)
     /// A line of a replayed transcript that could not be read as its format,
     /// shown as plain text: counted as unreadable, not as received.
     case unreadable(Message)

@@ -49,6 +49,28 @@ public struct Room: Sendable {
     private var olderMessagesAsked = false
     /// True once the room's first message is held: there is nothing older to load.
     private var heldFromStart = false
+    /// How many messages came after the last one held, while the room does
+    /// not hold its newest: let go of to read far back (`letGoOfNewer`), or
+    /// arrived since. Zero while it holds its newest and follows arrivals.
+    private var notHeldAfter = 0
+    /// True while the room does not hold its newest messages: a replay's room
+    /// read far back lets go of them, and reads them again as the user goes.
+    public var newerLeft: Bool { newerAsked != nil || notHeldAfter > 0 || newestLetGo }
+    /// True from letting go of the newest messages until they are read again,
+    /// even when none came after (`notHeldAfter` counts them).
+    private var newestLetGo = false
+    /// What `Effect.loadNewerMessages` asked for, until `Event.newer` answers.
+    private var newerAsked: NewerRequest?
+    /// The two ways of asking for newer messages.
+    private enum NewerRequest: Sendable {
+        /// The ones after the last held: the user reads forward.
+        case following
+        /// The newest, in place of all held: the user went back to the newest.
+        case newest
+    }
+    /// Notices told while the newest messages were not held, shown after them
+    /// once they are (notices are not stored, so they cannot be read again).
+    private var notesAfterNewest: [Message] = []
     /// What went wrong with the last Enter (a message that could not be stored,
     /// a command that could not be run), until one succeeds.
     public private(set) var warning: Notice?
@@ -266,9 +288,18 @@ public struct Room: Sendable {
             serverIDs.formUnion(older.compactMap(\.serverID))
             older.forEach { makeRoom(forSenderOf: $0, display: display) }
             history.prepend(older.compactMap(SentHistory.recallText))
+            if isReplay, let scrollbackLimit, forgetNewest(keeping: scrollbackLimit, display: display) {
+                effects.append(.letGoOfNewer(after: messages[messages.count - 1]))
+            }
+        case .newer(let newer, let reachedEnd):
+            receiveNewer(newer, reachedEnd: reachedEnd)
         case .passedOver(let count, let unreadable):
-            forgetOldest(keeping: 0)
-            heldFromStart = false
+            if newerLeft {
+                notHeldAfter += count
+            } else {
+                forgetOldest(keeping: 0)
+                heldFromStart = false
+            }
             received += count - unreadable
             unreadableLines += unreadable
             if scrolledTo != nil { unread += count }
@@ -331,10 +362,23 @@ public struct Room: Sendable {
         composer.scrollToCaret(in: composer.layout, visibleRows: screenLayout(for: composer.layout, display: display).composerRows.count)
         // History that arrived does not ask again at once: the next event
         // does, so reading back loads a chunk per key, as the user goes.
-        if case .history = event {
-        } else if !olderMessagesAsked, wantsOlderMessages {
-            olderMessagesAsked = true
-            effects.append(.loadOlderMessages(before: messages.isEmpty ? nil : messages[0]))
+        switch event {
+        case .history, .newer:
+            break
+        default:
+            if !olderMessagesAsked, wantsOlderMessages {
+                olderMessagesAsked = true
+                effects.append(.loadOlderMessages(before: messages.isEmpty ? nil : messages[0]))
+            }
+            if newerAsked == nil, newerLeft {
+                if scrolledTo == nil {
+                    newerAsked = .newest
+                    effects.append(.loadNewerMessages(after: nil))
+                } else if wantsNewerMessages(display: display) {
+                    newerAsked = .following
+                    effects.append(.loadNewerMessages(after: messages.isEmpty ? nil : messages[messages.count - 1]))
+                }
+            }
         }
         return effects
     }
@@ -344,8 +388,15 @@ public struct Room: Sendable {
         serverIDs.contains(id)
     }
 
-    /// Adds a message that arrived from outside.
+    /// Adds a message that arrived from outside; only counts it while the
+    /// newest are not held (it is read with them).
     private mutating func receive(_ message: Message, display: Display) {
+        if newerLeft {
+            notHeldAfter += 1
+            if let sent = SentHistory.recallText(message) { history.append(sent) }
+            if scrolledTo != nil { unread += 1 }
+            return
+        }
         messages.append(message)
         makeRoom(forSenderOf: message, display: display)
         if let sent = SentHistory.recallText(message) { history.append(sent) }
@@ -473,6 +524,69 @@ public struct Room: Sendable {
         }
     }
 
+    /// Lets go of the newest messages, a block at a time, while a block can go
+    /// without leaving fewer than `limit` and the pane, reading back, is well
+    /// above it; true when some went.
+    private mutating func forgetNewest(keeping limit: Int, display: Display) -> Bool {
+        guard let position = scrolledTo, let top = messageIndex(forID: position.messageID) else { return false }
+        var forgot = false
+        while messages.count - messages.newestBlockCount >= limit,
+              top + newerMargin(display) < messages.count - messages.newestBlockCount {
+            for index in messages.count - messages.newestBlockCount..<messages.count {
+                if let id = messages[index].serverID { serverIDs.remove(id) }
+            }
+            let removed = messages.removeNewestBlock()
+            guard removed > 0 else { break }
+            notHeldAfter += removed
+            newestLetGo = true
+            forgot = true
+        }
+        return forgot
+    }
+
+    /// How close to the last message held the pane's top may come before
+    /// newer ones are loaded: the pane's height more than for older ones.
+    private func newerMargin(_ display: Display) -> Int { Self.historyMargin + paneHeight(display) }
+
+    /// True when newer messages should be loaded: the room let go of them,
+    /// and the pane reads forward near the last one held.
+    private func wantsNewerMessages(display: Display) -> Bool {
+        guard newerLeft, let position = scrolledTo else { return false }
+        return (messageIndex(forID: position.messageID) ?? 0) >= messages.count - newerMargin(display)
+    }
+
+    /// Adds what `Effect.loadNewerMessages` asked for: after the last held,
+    /// letting go of the oldest to stay in bounds, or the newest, in place of
+    /// all held. Once the end is reached the room follows arrivals again.
+    private mutating func receiveNewer(_ newer: [Message], reachedEnd: Bool) {
+        guard let asked = newerAsked else { return }
+        newerAsked = nil
+        if asked == .newest, !newer.isEmpty {
+            // Ids go on after every message not held, so none is given twice.
+            firstMessageID += messages.count + max(0, notHeldAfter - newer.count)
+            messages.removeAll()
+            heldFromStart = false
+            notHeldAfter = 0
+        } else {
+            notHeldAfter = max(0, notHeldAfter - newer.count)
+        }
+        for message in newer {
+            messages.append(message)
+            if let id = message.serverID { serverIDs.insert(id) }
+        }
+        if reachedEnd {
+            notHeldAfter = 0
+            newestLetGo = false
+            for note in notesAfterNewest { messages.append(note) }
+            notesAfterNewest = []
+        }
+        if let scrollbackLimit {
+            let first = firstMessageID
+            forgetOldest(keeping: scrollbackLimit)
+            if firstMessageID != first { heldFromStart = false }
+        }
+    }
+
     /// Follows the newest message again.
     private mutating func returnToNewest() {
         scrolledTo = nil
@@ -520,7 +634,13 @@ public struct Room: Sendable {
         }
         let newest = topOfNewestRows(display: display)
         if position.index > newest.index || position.index == newest.index && position.row >= newest.row {
-            returnToNewest()
+            // Short of the newest while they are not held: it stops at the
+            // last rows held until the next ones are read.
+            if newerLeft {
+                scrolledTo = PanePosition(messageID: messageID(at: newest.index), row: newest.row)
+            } else {
+                returnToNewest()
+            }
         } else {
             if scrolledTo == nil { typedWhileScrolled = false }
             scrolledTo = PanePosition(messageID: messageID(at: position.index), row: position.row)
@@ -664,8 +784,12 @@ public struct Room: Sendable {
     /// empties the composer for the next: once stored under
     /// `keepDraftUntilStored`, at once under `showPending`.
     private mutating func show(sent message: Message, display: Display) {
-        messages.append(message)
-        makeRoom(forSenderOf: message, display: display)
+        if newerLeft {
+            notHeldAfter += 1  // shown with the newest, read again
+        } else {
+            messages.append(message)
+            makeRoom(forSenderOf: message, display: display)
+        }
         if let sent = SentHistory.recallText(message) { history.append(sent) }
         history.endWalk()
         composer.reset()
@@ -675,7 +799,8 @@ public struct Room: Sendable {
 
     /// Shows a notice from chat-tui itself in the pane, in its words; it is not stored.
     mutating func note(_ notice: Notice, now: Timestamp) {
-        messages.append(Message(sender: "", text: notice.lines.joined(separator: "\n"), time: now, kind: .system))
+        let message = Message(sender: "", text: notice.lines.joined(separator: "\n"), time: now, kind: .system)
+        if newerLeft { notesAfterNewest.append(message) } else { messages.append(message) }
     }
 
     /// The draft as sent: without trailing blanks, nor blank lines before the text.
