@@ -361,45 +361,52 @@ class Bench:
                  "reached message %s of %d (%d rows up)" % (oldest, self.args.messages, rows), "< 100",
                  max(pauses) < 0.1)
 
-    def holding(self, big):
-        base = self.chat_tui("base")
-        base.first_frame()
-        base.quiet(0.3, 5)
-        baseline = base.status("VmRSS")
-        base.stop(b"\x03")
-        program = self.chat_tui("hold", arguments=["--replay", big])
+    def read_back(self, path, messages):
+        """Replays `path` (`messages` long), then pages back to its first
+        message in a tall window; returns the RSS once shown and once read
+        back (kB), the seconds it took and whether the first was reached."""
+        program = self.chat_tui("hold", arguments=["--replay", path])
         shown = program.wait_for(LAST.encode(), 600)
         program.quiet(0.5, 10)
-        rss = program.status("VmRSS")
+        rss = program.status("VmRSS") if shown else float("nan")
         # Reading back to the first message, from the replay's spool: in a tall
         # window (two rows a message), pages enough for all, in one burst.
         program.resize(80, 2000)
         program.quiet(0.5, 10)
-        tall = program.status("VmRSS")  # a 2000-row screen costs curses and chat-tui some MB
         start = time.monotonic()
-        program.write(b"\x1b[5~" * (self.args.messages // 995 + 10))
+        program.write(b"\x1b[5~" * (messages // 995 + 10))
         first = program.wait_for(b"message 0 ", 600) is not None
         took = time.monotonic() - start
         program.quiet(0.5, 10)
-        # The room let go of the newest on the way: memory stays near what
-        # holding the newest took.
         read_back = program.status("VmRSS")
         program.stop(b"\x03")
+        return rss, read_back, took, first
+
+    def holding(self, big):
+        rss, read_back, took, first = self.read_back(big, self.args.messages)
         self.add("Page Up to the first of %d replayed messages (s)" % self.args.messages, took,
                  "reached" if first else "NOT REACHED", "reached", first)
         self.add("RSS once the replay is shown, newest only in memory (MB)", rss / 1024,
-                 "%s" % ("shown" if shown else "NOT SHOWN"), "")
-        # Read back to the first, the room holds the oldest it may (it let
-        # go of the newest on the way): memory per message held, against the
-        # tall screen before reading back. It would be ten times as much for
-        # a room that held all it read back.
-        held = min(HELD, self.args.messages)
-        per_message = (read_back - tall) * 1024 / held
+                 "" if rss == rss else "NOT SHOWN", "")
+        # Two replays a room holds whole once read back, one twice the other:
+        # what the second costs more is what its messages cost, whatever the
+        # screen, the spool and the program cost besides.
+        sizes = (min(HELD, self.args.messages // 2) // 2, min(HELD, self.args.messages // 2))
+        held = []
+        for size in sizes:
+            path = os.path.join(self.folder, "replay-%d.jsonl" % size)
+            write_transcript(path, size)
+            held.append(self.read_back(path, size))
+        per_message = (held[1][1] - held[0][1]) * 1024 / (sizes[1] - sizes[0])
         ratio = per_message / 110
         self.add("RSS per message in memory / its text (110 bytes)", ratio,
-                 "%.0f bytes a message, %d held; %.0f MB read back to the first of %d" % (
-                     per_message, held, read_back / 1024, self.args.messages),
+                 "%.0f bytes a message: %d read back against %d" % (per_message, sizes[1], sizes[0]),
                  "<= 1.5", ratio <= 1.5)
+        # A room holds at most HELD: reading back ten times as many ends
+        # where reading back HELD does, give or take a block each end.
+        ratio = read_back / held[1][1]
+        self.add("RSS read back to the first, %d / %d replayed" % (self.args.messages, sizes[1]), ratio,
+                 "%.0f / %.0f MB" % (read_back / 1024, held[1][1] / 1024), "<= 1.1", ratio <= 1.1)
 
     def ingest(self, transcript, megabytes):
         times, cats, jqs = [], [], []
