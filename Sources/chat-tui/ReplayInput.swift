@@ -162,10 +162,14 @@ final class ReplayInput: Link {
     }
 
     /// Moves where reading forward goes on from to just after `last`, found
-    /// among the lines the room may hold; false when it is not there.
+    /// among the lines the room may hold; false when it is not there, when
+    /// the next ask looks for it again rather than read on from elsewhere.
     private func seek(_ spool: ReplaySpool, after last: Message) -> Bool {
+        guard spool.seekNewer(afterLineMatching: Self.lines(holding: last), within: Self.rewindLines) else {
+            return false
+        }
         newestRead = last
-        return spool.seekNewer(afterLineMatching: Self.lines(holding: last), within: Self.rewindLines)
+        return true
     }
 
     /// Whether a spool line is `message`: looked at quickly, then read whole.
