@@ -53,12 +53,10 @@ public struct Room: Sendable {
     /// not hold its newest: let go of to read far back (`letGoOfNewer`), or
     /// arrived since. Zero while it holds its newest and follows arrivals.
     private var notHeldAfter = 0
-    /// True while the room does not hold its newest messages: a replay's room
-    /// read far back lets go of them, and reads them again as the user goes.
-    public var newerLeft: Bool { newerAsked != nil || notHeldAfter > 0 || newestLetGo }
-    /// True from letting go of the newest messages until they are read again,
-    /// even when none came after (`notHeldAfter` counts them).
-    private var newestLetGo = false
+    /// True while the room does not hold its newest messages: from letting go
+    /// of them (a replay's room read far back) until they are read again to
+    /// the end, as the user goes.
+    public private(set) var newerLeft = false
     /// What `Effect.loadNewerMessages` asked for, until `Event.newer` answers.
     private var newerAsked: NewerRequest?
     /// The two ways of asking for newer messages.
@@ -538,7 +536,7 @@ public struct Room: Sendable {
             let removed = messages.removeNewestBlock()
             guard removed > 0 else { break }
             notHeldAfter += removed
-            newestLetGo = true
+            newerLeft = true
             forgot = true
         }
         return forgot
@@ -576,7 +574,7 @@ public struct Room: Sendable {
         }
         if reachedEnd {
             notHeldAfter = 0
-            newestLetGo = false
+            newerLeft = false
             for note in notesAfterNewest { messages.append(note) }
             notesAfterNewest = []
         }

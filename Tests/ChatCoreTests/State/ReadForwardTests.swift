@@ -153,9 +153,7 @@ import Testing
     }
 
     @Test func pagingDownStopsAtTheLastRowsHeldUntilTheNextAreRead() {
-        var (chat, _) = replay(12_000)
-        var spool = Spool()
-        for number in 1...12_000 { spool.add(Message(sender: "bob", text: "m\(number)", time: nil)) }
+        var (chat, spool) = replay(12_000)
         while shown(chat).first != 1 { feed(.key(.pageUp), &chat, &spool) }
         let last = chat.state.messages.count
         // Unanswered, paging down goes no further than the last message held.
