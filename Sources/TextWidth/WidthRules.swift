@@ -76,6 +76,7 @@ public struct WidthRules: Equatable, Sendable {
     /// The columns `character` takes.
     public func width(of character: Character) -> Int {
         if character.isPrintableASCII { return 1 }
+        if let cell = singleCell(of: character) { return cell.width }
         var total = 0
         forEachCell(of: character) { total += $0.width }
         return total
@@ -106,6 +107,36 @@ public struct WidthRules: Equatable, Sendable {
         var cells: [CellText] = []
         forEachCell(of: character) { cells.append($0) }
         return cells
+    }
+
+    /// The one cell drawn for a character of a single code point, as the code
+    /// point and its columns, told without making a `CellText`; nil for any
+    /// other character (several code points, a tab, a control, one drawn as
+    /// nothing or as a stand-in), which `cells(of:)` splits. Kana, kanji and
+    /// an emoji on its own, most of what is not ASCII, are measured here.
+    package func singleCell(of character: Character) -> (scalar: UInt32, width: Int)? {
+        // One code point is one UTF-8 sequence: its lead byte gives the length.
+        var value: UInt32 = 0
+        var left = 0
+        for byte in character.utf8 {
+            if left == 0 {
+                guard value == 0 else { return nil }  // a second code point
+                switch byte {
+                case 0xC2...0xDF: (value, left) = (UInt32(byte & 0x1F), 1)
+                case 0xE0...0xEF: (value, left) = (UInt32(byte & 0x0F), 2)
+                case 0xF0...0xF4: (value, left) = (UInt32(byte & 0x07), 3)
+                default: return nil  // ASCII, which has its own paths
+                }
+            } else {
+                value = value << 6 | UInt32(byte & 0x3F)
+                left -= 1
+            }
+        }
+        guard left == 0, value >= 0x80 else { return nil }
+        if Self.isCommonWide(value) { return (value, 2) }
+        guard let scalar = Unicode.Scalar(value), Self.visibleReplacement(for: scalar) == nil,
+              case .plain(let width) = kind(of: scalar), width > 0 else { return nil }
+        return (value, width)
     }
 
     /// The columns one code point takes on its own in the generated table: 0, 1 or 2.

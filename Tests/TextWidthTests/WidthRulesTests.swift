@@ -150,3 +150,43 @@ import Testing
         }
     }
 }
+
+@Suite struct SingleCellTests {
+    /// Rules unlike both presets: ambiguous wide, marks apart, soft hyphen and
+    /// newer emoji drawn as nothing, spacing marks without a column.
+    static let unusual = WidthRules(ambiguousIsWide: true, newerEmojiWidth: 0, joinsCombiningMarks: false,
+                                    spacingMarksAdvance: false, softHyphenWidth: 0)
+
+    /// The shortcut for a character of one code point must draw what splitting
+    /// it into cells draws, under any rules; and it must be the way most of
+    /// them are measured.
+    @Test(arguments: [WidthRules.terminal, .unicode, unusual])
+    func aCodePointOnItsOwnIsTheCellItsSplittingGives(rules: WidthRules) {
+        var shortcut = 0
+        // Every plane with characters assigned (planes 4 to 13 have none).
+        for value in Array(UInt32(0x80)...0x3FFFF) + Array(UInt32(0xE0000)...0x10FFFF) {
+            guard let scalar = Unicode.Scalar(value) else { continue }
+            let character = Character(scalar)
+            let cells = rules.cells(of: character)
+            let width = cells.reduce(0) { $0 + $1.width }
+            let measured = rules.width(of: character)
+            guard let single = rules.singleCell(of: character) else {
+                #expect(measured == width, "U+\(String(value, radix: 16, uppercase: true))")
+                if measured != width { return }
+                continue
+            }
+            shortcut += 1
+            let same = cells == [CellText(String(scalar), width: single.width)] && single.scalar == value
+                && measured == width
+            #expect(same, "U+\(String(value, radix: 16, uppercase: true)): \(cells) against \(single)")
+            if !same { return }
+        }
+        #expect(shortcut > 300_000)
+    }
+
+    @Test func severalCodePointsTabsAndControlsAreNotOneCell() {
+        for text in ["e\u{301}", "🇯🇵", "👍🏽", "\t", "\u{85}", "\u{202E}", "a", "\r\n"] {
+            #expect(WidthRules.terminal.singleCell(of: Character(text)) == nil, "\(text.debugDescription)")
+        }
+    }
+}

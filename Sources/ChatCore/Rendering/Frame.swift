@@ -239,6 +239,14 @@ public struct Frame: Equatable, Sendable {
     /// Writes one character measured by `rules`; nil when it did not fit whole.
     private mutating func put(measuring character: Character, rules: WidthRules, style: CellStyle,
                               format: TextFormat, row: Int, column: Int, limit: Int) -> Int? {
+        // A character of one code point is one cell, made without strings.
+        if let single = rules.singleCell(of: character), row >= 0, row < size.rows, column >= 0 {
+            guard column + single.width <= min(limit, size.columns) else { return nil }
+            set(Cell(scalar: single.scalar, width: UInt8(single.width), style: style, format: format),
+                row: row, column: column)
+            if single.width == 2 { set(.continuation, row: row, column: column + 1) }
+            return column + single.width
+        }
         let texts = rules.cells(of: character)
         let next = put(texts, style: style, format: format, row: row, column: column, limit: limit)
         return next - column < texts.reduce(0, { $0 + $1.width }) ? nil : next

@@ -1,3 +1,4 @@
+import ChatModel
 import Testing
 import TextWidth
 @testable import ChatCore
@@ -15,6 +16,31 @@ import TextWidth
                                                      column: column, limit: limit)
                 #expect(byString.cells == byCharacters.cells, "\(text.debugDescription) from \(column) to \(String(describing: limit))")
                 #expect(stringEnd == charactersEnd)
+            }
+        }
+    }
+
+    /// A character of one code point is put without splitting it into cells:
+    /// what it draws, in its format, and where it stops must be what its
+    /// cells would, one character at a time, over wide characters cut.
+    @Test func aCodePointOnItsOwnIsPutAsItsCellsWouldBe() {
+        let format = TextFormat(bold: true, foreground: 3)
+        for text in ["日本語 and more", "wide 日 at the edge", "é①🎉Ж x", "ｱｲｳ한국", "x\u{AD}y\u{E0041}z"] {
+            for (column, limit) in [(0, nil), (3, nil), (0, 6), (2, 7), (15, nil), (14, 16)] as [(Int, Int?)] {
+                var byCharacters = Frame(size: TerminalSize(columns: 16, rows: 2))
+                byCharacters.put("日本語日本語日本語", rules: .terminal, style: .time, row: 1, column: 1)
+                var byCells = byCharacters
+                let charactersEnd = byCharacters.put(Array(text), rules: .terminal, style: .plain, format: format,
+                                                     row: 1, column: column, limit: limit)
+                var cellsEnd = column
+                for character in text {
+                    let cells = WidthRules.terminal.cells(of: character)
+                    let next = byCells.put(cells, style: .plain, format: format, row: 1, column: cellsEnd, limit: limit)
+                    if next - cellsEnd < cells.reduce(0, { $0 + $1.width }) { break }
+                    cellsEnd = next
+                }
+                #expect(byCharacters.cells == byCells.cells, "\(text.debugDescription) from \(column): \(byCharacters.text(ofRow: 1)) against \(byCells.text(ofRow: 1))")
+                #expect(charactersEnd == cellsEnd)
             }
         }
     }
