@@ -33,6 +33,18 @@ public struct Composer: Equatable, Sendable {
     public private(set) var layout: ComposerLayout
     /// What changed in the text since the last `layOut`.
     private var unlaidChange: ChangedSpan?
+    /// The layout at the width before the last change of width, while the
+    /// text is still the one it was made for: a window resized back (tmux's
+    /// zoom, a split closed again) needs no rewrapping.
+    private var setAside: KeptLayout?
+    /// The draft's revision `layout` was made for.
+    private var laidOutRevision: Int
+
+    private struct KeptLayout: Equatable {
+        var layout: ComposerLayout
+        /// The draft's revision the layout holds.
+        var revision: Int
+    }
 
     /// The changes one undo takes back, and where the caret was around them.
     private struct UndoStep: Equatable {
@@ -51,19 +63,29 @@ public struct Composer: Equatable, Sendable {
     public init(draft: Draft = Draft(), width: Int = 80, rules: WidthRules = .terminal) {
         self.draft = draft
         layout = ComposerLayout(draft: draft, width: width, rules: rules)
+        laidOutRevision = draft.revision
     }
 
     /// Brings `layout` up to date with the draft for a composer `width` columns
     /// wide: rewrapped around what changed, or whole when the width or the rules did.
     public mutating func layOut(width: Int, rules: WidthRules) {
         if layout.width != width || layout.rules != rules {
-            layout = ComposerLayout(draft: draft, width: width, rules: rules)
+            let current = KeptLayout(layout: layout, revision: laidOutRevision)
+            if let kept = setAside, kept.layout.width == width, kept.layout.rules == rules,
+               kept.revision == draft.revision {
+                layout = kept.layout
+                layout.placeCaret(in: draft)
+            } else {
+                layout = ComposerLayout(draft: draft, width: width, rules: rules)
+            }
+            setAside = current
         } else if let span = unlaidChange {
             layout.update(after: span, in: draft)
         } else {
             layout.placeCaret(in: draft)
         }
         unlaidChange = nil
+        laidOutRevision = draft.revision
     }
 
     /// Applies an edit that is not a vertical move; the next vertical move aims

@@ -105,7 +105,18 @@ public struct Draft: Equatable, Sendable {
     public var isEmpty: Bool { characters.isEmpty }
 
     /// True when the draft holds nothing but spaces, tabs and newlines.
-    public var isBlank: Bool { characters.allSatisfy(\.isWhitespace) }
+    /// Asked at every turn of the program's loop, so its ASCII is told by byte:
+    /// most drafts answer at their first character.
+    public var isBlank: Bool {
+        for (index, byte) in asciiBytes.enumerated() {
+            switch byte {
+            case 0x09...0x0D, 0x20: continue
+            case 0: if !characters[index].isWhitespace { return false }
+            default: return false
+            }
+        }
+        return true
+    }
 
     /// Inserts `text` at the caret and puts the caret after it. A combining mark or
     /// a joiner merges with the character before it, as it would in the sent text.

@@ -7,9 +7,13 @@ import Testing
     static let texts = ["a", "word ", " ", "  ", "日本語の", "。", "「", "」", "ー", "っ", "👍🏽", "e\u{301}", "\n",
                         "\n\n", String(repeating: "long", count: 9), "tail.", "x y z "]
 
-    @Test(arguments: 1...12) func incrementalRowsMatchAFullWrap(seed: UInt64) {
+    /// Seeds 13 and on resize the composer at random between two widths, as a
+    /// window zoomed in and out: a layout set aside for the other width must
+    /// come back only while the text is the one it was made for.
+    @Test(arguments: 1...18) func incrementalRowsMatchAFullWrap(seed: UInt64) {
         var random = InvariantTests.Generator(state: seed)
-        let width = [2, 3, 7, 12, 20, 31][Int(seed) % 6]
+        let widths = [[2, 3, 7, 12, 20, 31][Int(seed) % 6], seed > 12 ? 9 : nil]
+        var width = widths[0]!
         var composer = Composer(width: width, rules: .terminal)
         for step in 0..<500 {
             let count = composer.draft.characters.count
@@ -29,6 +33,7 @@ import Testing
             case 10: composer.undo()
             default: composer.redo()
             }
+            if let other = widths[1], random.next(3) == 0 { width = width == other ? widths[0]! : other }
             composer.layOut(width: width, rules: .terminal)
             let full = ComposerLayout(draft: composer.draft, width: width, rules: .terminal)
             let same = composer.layout == full

@@ -148,6 +148,12 @@ import Testing
         #expect(Draft(" \n\t ").isBlank)
         #expect(!Draft(" x ").isBlank)
         #expect(Draft().isBlank)
+        // Told by byte where ASCII, by Unicode elsewhere: the same answer as
+        // asking every character.
+        for text in [" \r\n \u{3000}\u{A0}\u{85}\u{2028}", "\u{3000}日", " \u{7}", "\u{0}", " \u{7F}", "\u{B}\u{C}",
+                     "\u{200B}", "  \u{301}", "\t\t.", "\r\n"] {
+            #expect(Draft(text).isBlank == text.allSatisfy(\.isWhitespace), "\(text.debugDescription)")
+        }
     }
 }
 
