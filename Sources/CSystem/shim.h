@@ -18,5 +18,17 @@ static inline int chat_read_signal(int descriptor) {
     if (read(descriptor, &info, sizeof info) != (ssize_t)sizeof info) return 0;
     return (int)info.ssi_signo;
 }
+/// The signals read from `descriptor` in one read, a bit each (1 << number);
+/// `filled` is set when the read filled its block, so more may wait.
+static inline unsigned chat_read_signals(int descriptor, int *filled) {
+    struct signalfd_siginfo infos[4];
+    ssize_t count = read(descriptor, infos, sizeof infos);
+    *filled = count == (ssize_t)sizeof infos;
+    unsigned seen = 0;
+    for (ssize_t index = 0; count > 0 && index < count / (ssize_t)sizeof infos[0]; index++) {
+        seen |= 1u << (infos[index].ssi_signo & 31);
+    }
+    return seen;
+}
 
 #endif

@@ -57,13 +57,15 @@ public final class Screen {
         if let old = shown, old.size != frame.size || old.generation != frame.generation {
             shown = nil
         }
+        var clearing: [UInt8] = []
         if shown == nil || terminal.needsClearing {
-            terminal.clear()
+            clearing = terminal.clear()
             writer.forgetTerminalState(cursorAtHome: true)
             shown = nil
         }
         let rows = frame.drawnOver.flatMap { $0.frame == shown?.number ? $0.rows : nil }
-        terminal.write(writer.bytes(from: shown, to: frame, rows: rows))
+        let bytes = writer.bytes(from: shown, to: frame, rows: rows)
+        terminal.write(clearing.isEmpty ? bytes : clearing + bytes)
         if shown == nil {
             shown = frame
         } else {

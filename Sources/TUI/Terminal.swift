@@ -109,17 +109,19 @@ public final class Terminal {
 
     /// Clears the screen: through ncurses when its refresh is due (its picture
     /// of the screen stays blank, as chat-tui draws past it with `write`),
-    /// else with the terminal's own clear, which costs ncurses nothing.
-    func clear() {
+    /// else with the terminal's own clear, which costs ncurses nothing. Returns
+    /// the bytes of that clear, for the caller to write ahead of the frame it
+    /// draws next (one write, not two), or none when ncurses has cleared.
+    func clear() -> [UInt8] {
         needsClearing = false
         if cursesRefreshDue || clearScreen.isEmpty {
             cursesRefreshDue = false
             clearok(chat_curscr(), true)
             wnoutrefresh(window)
             doupdate()
-        } else {
-            write(clearScreen)
+            return []
         }
+        return clearScreen
     }
 
     /// The terminal's `clear` (ESC [ H ESC [ 2 J): home the cursor, erase all.
@@ -139,8 +141,9 @@ public final class Terminal {
     /// Waits up to `milliseconds` for input from the keyboard; true when some came.
     func waitForInput(milliseconds: Int32) -> Bool {
         var descriptor = pollfd(fd: inputDescriptor, events: Int16(POLLIN), revents: 0)
-        inputReady = poll(&descriptor, 1, milliseconds) > 0
-        return inputReady
+        let ready = poll(&descriptor, 1, milliseconds) > 0
+        keyboard = ready ? .ready : .unknown
+        return ready
     }
 
     /// Reads what the terminal has sent, without waiting, in large blocks; empty
@@ -148,15 +151,32 @@ public final class Terminal {
     /// may wait; otherwise all that had come was read, and asking again costs a
     /// system call for nothing.
     func readWaiting() -> (bytes: [UInt8], more: Bool) {
-        // A wait that saw the keyboard ready has already asked.
-        guard inputReady || waitForInput(milliseconds: 0) else { return ([], false) }
-        inputReady = false
+        // A wait that just looked at the keyboard has already asked.
+        switch keyboard {
+        case .ready: break
+        case .idle:
+            keyboard = .unknown
+            return ([], false)
+        case .unknown:
+            guard waitForInput(milliseconds: 0) else { return ([], false) }
+        }
+        keyboard = .unknown
         let count = readBuffer.withUnsafeMutableBytes { read(inputDescriptor, $0.baseAddress, $0.count) }
         return count > 0 ? (Array(readBuffer[..<count]), count == readBuffer.count) : ([], false)
     }
 
-    /// Set when the last wait saw the keyboard readable and it has not been read since.
-    private var inputReady = false
+    /// What the last wait saw of the keyboard, until it is read.
+    private var keyboard = KeyboardSeen.unknown
+
+    private enum KeyboardSeen {
+        /// Readable: the next read takes what waits.
+        case ready
+        /// Nothing to read when the last wait looked (it woke for a resize or
+        /// a file): no need to ask again before the next wait.
+        case idle
+        /// Not looked at since the last read.
+        case unknown
+    }
 
     /// The block input is read into, made once: a key is a few bytes, a paste
     /// comes 64 KiB at a time.
@@ -203,8 +223,12 @@ public final class Terminal {
         if signalled {
             signalled = false
             var stop = false
-            while case let number = chat_read_signal(resizeDescriptor), number != 0 {
-                if number == SIGTSTP { stop = true } else { resized = true }
+            // Every signal waiting, in one read while they fit.
+            var filled: Int32 = 1
+            while filled != 0 {
+                let seen = chat_read_signals(resizeDescriptor, &filled)
+                if seen & 1 << SIGTSTP != 0 { stop = true }
+                if seen & ~(1 << SIGTSTP) != 0 { resized = true }
             }
             if stop {
                 suspend()
@@ -299,7 +323,7 @@ public final class Terminal {
         }
         let count = poll(&polled, nfds_t(polled.count), timeoutMilliseconds)
         if count < 0 { return (true, []) }
-        inputReady = polled[0].revents != 0
+        keyboard = polled[0].revents != 0 ? .ready : .idle
         signalled = signalled || polled[1].revents != 0
         let ready = Set(polled.dropFirst(2).filter { $0.revents != 0 }.map(\.fd))
         return (polled[0].revents != 0 || polled[1].revents != 0 || pendingResize, ready)
