@@ -35,7 +35,7 @@ import bench  # noqa: E402  (the pseudo-terminal driver and the generated rooms)
 # 200 code points typed one at a time: ASCII words, Japanese and emoji, as in
 # the benchmark's typing rows.
 KEYS = (bench.TYPED + " and thirty-one more to end it.")[:200]
-RESIZES = 20
+RESIZES = bench.RESIZES
 MESSAGES = 20
 ALLOWED_RISE = 0.10
 FIGURES = os.path.join(HERE, "instructions.json")
