@@ -56,7 +56,12 @@ enum WordClass: Equatable {
     /// True for the marks that lengthen the vowel before them (`ー`), which
     /// belong to the run they follow, hiragana or katakana.
     static func isProlongedSoundMark(_ character: Character) -> Bool {
-        character == "ー" || character == "ｰ"
+        // By its UTF-8: comparing `Character`s normalizes both, and this is
+        // asked at every typed key.
+        let bytes = character.utf8
+        guard bytes.count == 3 else { return false }
+        let value = bytes.reduce(0) { $0 << 8 | UInt32($1) }
+        return value == 0xE3_83BC || value == 0xEF_BDB0  // U+30FC, U+FF70
     }
 
     /// True when a character of class `right` right after one of class `left`
