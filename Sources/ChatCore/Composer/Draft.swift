@@ -51,6 +51,15 @@ public struct Draft: Equatable, Sendable {
         changes.append(DraftChange(offset: range.lowerBound, removed: Array(characters[range]), inserted: new))
         revision += 1
         let start = utf8Offset(of: range.lowerBound)
+        if range.isEmpty, new.count == 1, let byte = new[0].singleASCIIByte {
+            // One ASCII character typed, most keys: nothing to build to splice in.
+            utf8.insert(byte, at: start)
+            utf8Lengths.insert(1, at: range.lowerBound)
+            asciiBytes.insert(byte, at: range.lowerBound)
+            characters.insert(new[0], at: range.lowerBound)
+            if cursor >= range.lowerBound { cursor += 1 }
+            return
+        }
         var removedBytes = 0
         for length in utf8Lengths[range] { removedBytes += Int(length) }
         var newBytes: [UInt8] = []

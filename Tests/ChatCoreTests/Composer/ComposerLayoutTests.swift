@@ -38,8 +38,9 @@ import Testing
             let full = ComposerLayout(draft: composer.draft, width: width, rules: .terminal)
             let same = composer.layout == full
             #expect(same, "seed \(seed), step \(step), draft \(composer.draft.text.debugDescription)")
-            // The UTF-8 kept beside the characters is theirs, whatever the edits.
+            // The UTF-8 and ASCII bytes kept beside the characters are theirs, whatever the edits.
             let utf8Kept = composer.draft.utf8 == Array(String(composer.draft.characters).utf8)
+                && composer.draft.asciiBytes == composer.draft.characters.map { $0.singleASCIIByte ?? 0 }
             #expect(utf8Kept, "seed \(seed), step \(step)")
             if !same || !utf8Kept { return }
         }
