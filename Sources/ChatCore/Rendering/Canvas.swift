@@ -28,21 +28,46 @@ final class Canvas {
         /// Whether the row shows `range` of `draft` and `marker`: compared
         /// without making a row of them, as at every key.
         func shows(_ draft: Draft, _ range: Range<Int>, marker: String?) -> Bool {
-            guard marker == self.marker, range.count == ascii.count else { return false }
+            guard marker == self.marker, range.count == ascii.count,
+                  Self.sameBytes(draft.asciiBytes, from: range.lowerBound, as: ascii) else { return false }
+            // The bytes agree, so the characters outside ASCII are where they
+            // were; by their bytes: `==` holds `é` and `e` with a combining
+            // accent equal, and they are drawn in different cells.
+            if others.isEmpty { return true }
             var other = 0
-            for (offset, index) in range.enumerated() {
-                let byte = draft.asciiBytes[index]
-                guard byte == ascii[offset] else { return false }
-                if byte == 0 {
-                    // By their bytes: `==` holds `é` and `e` with a combining
-                    // accent equal, and they are drawn in different cells.
-                    guard other < others.count, draft.characters[index].utf8.elementsEqual(others[other].utf8) else {
-                        return false
-                    }
-                    other += 1
-                }
+            for index in range where draft.asciiBytes[index] == 0 {
+                guard other < others.count, Self.sameBytes(draft.characters[index], others[other]) else { return false }
+                other += 1
             }
             return true
+        }
+
+        /// Whether `bytes` from `start` on begin with `expected`, eight bytes at a step.
+        private static func sameBytes(_ bytes: [UInt8], from start: Int, as expected: [UInt8]) -> Bool {
+            guard !expected.isEmpty else { return true }
+            return bytes.withUnsafeBytes { all in
+                expected.withUnsafeBytes { row in
+                    let count = row.count
+                    var offset = 0
+                    while offset + 8 <= count {
+                        guard all.loadUnaligned(fromByteOffset: start + offset, as: UInt64.self)
+                            == row.loadUnaligned(fromByteOffset: offset, as: UInt64.self) else { return false }
+                        offset += 8
+                    }
+                    while offset < count {
+                        guard all[start + offset] == row[offset] else { return false }
+                        offset += 1
+                    }
+                    return true
+                }
+            }
+        }
+
+        /// Whether two characters are the same bytes, read in place.
+        private static func sameBytes(_ one: Character, _ other: Character) -> Bool {
+            var one = String(one)
+            var other = String(other)
+            return one.withUTF8 { first in other.withUTF8 { first.elementsEqual($0) } }
         }
     }
 
