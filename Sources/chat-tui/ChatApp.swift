@@ -213,14 +213,16 @@ struct ChatApp {
         @discardableResult
         func saveDrafts(onlyWhenDue: Bool) -> Bool {
             var changed = false
+            // The rooms read once: the session itself, read through this
+            // closure, would be copied at each use, for every room at every turn.
+            let rooms = session.rooms
             for link in roomLinks {
-                guard let index = session.index(of: link.label) else { continue }
+                guard let index = rooms.firstIndex(where: { $0.name == link.label }) else { continue }
                 // What the network confirmed leaves the outbox on disk. Only the
                 // parts read are passed: a whole room copied costs a retain and a
                 // release of each of its parts, for every room at every turn.
-                link.saveOutbox(session.rooms[index].outbox)
-                guard let event = link.saveDraft(session.rooms[index].unsentDraft,
-                                                 shownProblem: session.rooms[index].draftProblem,
+                link.saveOutbox(rooms[index].outbox)
+                guard let event = link.saveDraft(rooms[index].unsentDraft, shownProblem: rooms[index].draftProblem,
                                                  at: now, onlyWhenDue: onlyWhenDue) else { continue }
                 feed(event, to: link.label)
                 changed = true
@@ -294,9 +296,16 @@ struct ChatApp {
             for link in turnLinks {
                 if let due = link.millisecondsUntilDue(at: now) { timeout = min(timeout, due) }
             }
-            let linkDescriptors = turnLinks.flatMap(\.descriptors)
+            var linkDescriptors: [Int32] = []
+            var writing: [Int32] = []
+            linkDescriptors.reserveCapacity(turnLinks.count + 1)
+            for link in turnLinks {
+                guard let descriptor = link.descriptor else { continue }
+                linkDescriptors.append(descriptor)
+                if link.wantsWrite { writing.append(descriptor) }
+            }
             let ready = terminal.wait(for: linkDescriptors + [stopSignals.descriptor],
-                                      writing: turnLinks.flatMap(\.writeDescriptors), timeoutMilliseconds: timeout)
+                                      writing: writing, timeoutMilliseconds: timeout)
             if ready.ready.contains(stopSignals.descriptor), let signal = stopSignals.received() {
                 stopSignal = signal
                 break

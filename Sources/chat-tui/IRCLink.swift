@@ -157,9 +157,9 @@ final class IRCLink: Link {
 
     var rooms: [String] { networkRooms.all }
 
-    var descriptors: [Int32] { connection.descriptor.map { [$0] } ?? [] }
+    var descriptor: Int32? { connection.descriptor }
 
-    var writeDescriptors: [Int32] { connection.wantsWrite ? descriptors : [] }
+    var wantsWrite: Bool { connection.wantsWrite }
 
     /// At once when something waits to be taken in; else when it is time to
     /// give up connecting, to ask a quiet server whether it is there, or to

@@ -8,10 +8,11 @@ import ChatCore
 protocol Link: AnyObject {
     /// The rooms this link serves, by label.
     var rooms: [String] { get }
-    /// The descriptors to wait on for this link's input; empty when it has none.
-    var descriptors: [Int32] { get }
-    /// The descriptors to wait on until they take output: those with output queued.
-    var writeDescriptors: [Int32] { get }
+    /// The descriptor to wait on for this link's input; nil when it has none.
+    /// One at most: asked of every link at every turn, it makes no array.
+    var descriptor: Int32? { get }
+    /// Whether to wait until `descriptor` takes output: it has output queued.
+    var wantsWrite: Bool { get }
     /// How long the loop may wait before this link needs a turn with nothing
     /// ready, in milliseconds from `now`; nil for no limit.
     func millisecondsUntilDue(at now: Moment) -> Int32?
@@ -26,5 +27,5 @@ protocol Link: AnyObject {
 
 extension Link {
     /// A link that only reads waits for no descriptor to take output.
-    var writeDescriptors: [Int32] { [] }
+    var wantsWrite: Bool { false }
 }

@@ -9,7 +9,7 @@ import Glibc
 /// go of the oldest messages.
 final class ReplayInput: Link {
     /// The input's descriptor.
-    private let descriptor: Int32
+    private let input: Int32
     /// The input read line by line, when paced by `--speed` (nil when played at once).
     private let lines: LineReader?
     /// The input read in bulk, when played at once (nil when paced).
@@ -61,7 +61,7 @@ final class ReplayInput: Link {
             ownsDescriptor = true
             fileDate = Self.dateNamed(by: path)
         }
-        self.descriptor = descriptor
+        input = descriptor
         reader = TranscriptReader(source: sender, clock: clock, today: clock.civilTime(now.wall),
                                   fileDate: fileDate)
         pacer = speed.map { ReplayPacer(speed: $0) }
@@ -83,7 +83,7 @@ final class ReplayInput: Link {
     private var ended: Bool { ingest?.ended ?? lines?.ended ?? true }
 
     deinit {
-        if ownsDescriptor { close(descriptor) }
+        if ownsDescriptor { close(input) }
     }
 
     /// The room the transcript is shown in.
@@ -94,10 +94,10 @@ final class ReplayInput: Link {
     var rooms: [String] { [room] }
 
     /// The input's descriptor, while it has not ended.
-    var descriptors: [Int32] { ended ? [] : [descriptor] }
+    var descriptor: Int32? { ended ? nil : input }
 
     func events(ready: Set<Int32>, at now: Moment) -> [(event: Event, room: String?)] {
-        read(at: now, readable: ready.contains(descriptor))
+        read(at: now, readable: ready.contains(input))
     }
 
     /// Reading back is answered from the spool. What is sent in the replay's

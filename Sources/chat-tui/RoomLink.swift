@@ -196,7 +196,7 @@ final class RoomLink: Link {
     var rooms: [String] { [label] }
 
     /// The followed file's watch, when one is watching.
-    var descriptors: [Int32] { watching.map { [$0.descriptor] } ?? [] }
+    var descriptor: Int32? { watching?.descriptor }
 
     /// The watch, while it watches.
     private var watching: FileWatch? { watch.flatMap { $0.isWatching ? $0 : nil } }
@@ -211,10 +211,13 @@ final class RoomLink: Link {
     /// When the file is next looked at (never, while a watch tells when it
     /// changes), or the draft is next due to be written, whichever comes first.
     func millisecondsUntilDue(at now: Moment) -> Int32? {
-        // Asked of every room at every turn: no array is made for it.
-        var due = autosave.secondsUntilDue(now: now.monotonic).map { now.monotonic + $0 }
+        // Asked of every room at every turn: nothing is made for it (a
+        // method passed as a closure would allocate its context).
+        var due: Double?
+        if let wait = autosave.secondsUntilDue(now: now.monotonic) { due = now.monotonic + wait }
         if followsFile, watching == nil { due = min(due ?? nextLook, nextLook) }
-        return due.map(now.milliseconds(until:))
+        guard let due else { return nil }
+        return now.milliseconds(until: due)
     }
 
     /// Lines other processes appended since the last look: when the watch
