@@ -322,7 +322,10 @@ public final class Terminal {
             pollfd(fd: fd, events: Int16(POLLIN) | (writing.contains(fd) ? Int16(POLLOUT) : 0), revents: 0)
         }
         let count = poll(&polled, nfds_t(polled.count), timeoutMilliseconds)
-        if count < 0 { return (true, []) }
+        if count < 0 {
+            keyboard = .unknown  // interrupted: the keyboard is looked at again
+            return (true, [])
+        }
         keyboard = polled[0].revents != 0 ? .ready : .idle
         signalled = signalled || polled[1].revents != 0
         let ready = Set(polled.dropFirst(2).filter { $0.revents != 0 }.map(\.fd))
