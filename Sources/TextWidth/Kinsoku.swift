@@ -26,13 +26,13 @@ enum Kinsoku {
     }
 
     private static func contains(_ character: Character, scalars: [UInt32], characters: Set<Character>) -> Bool {
-        let view = character.unicodeScalars
-        let first = view.first!
-        guard view.index(after: view.startIndex) == view.endIndex else { return characters.contains(character) }
-        if sortedContains(scalars, first.value) { return true }
+        guard let value = character.singleScalarValue, let first = Unicode.Scalar(value) else {
+            return characters.contains(character)
+        }
+        if sortedContains(scalars, value) { return true }
         // No code point below U+0340, nor among kana, kanji and hangul
         // (U+3000 to U+F8FF), stands for another.
-        guard first.value >= 0x340, !(0x3000..<0xF900).contains(first.value) else { return false }
+        guard value >= 0x340, !(0x3000..<0xF900).contains(value) else { return false }
         return first.properties.isFullCompositionExclusion && characters.contains(character)
     }
 

@@ -115,24 +115,8 @@ public struct WidthRules: Equatable, Sendable {
     /// nothing or as a stand-in), which `cells(of:)` splits. Kana, kanji and
     /// an emoji on its own, most of what is not ASCII, are measured here.
     package func singleCell(of character: Character) -> (scalar: UInt32, width: Int)? {
-        // One code point is one UTF-8 sequence: its lead byte gives the length.
-        var value: UInt32 = 0
-        var left = 0
-        for byte in character.utf8 {
-            if left == 0 {
-                guard value == 0 else { return nil }  // a second code point
-                switch byte {
-                case 0xC2...0xDF: (value, left) = (UInt32(byte & 0x1F), 1)
-                case 0xE0...0xEF: (value, left) = (UInt32(byte & 0x0F), 2)
-                case 0xF0...0xF4: (value, left) = (UInt32(byte & 0x07), 3)
-                default: return nil  // ASCII, which has its own paths
-                }
-            } else {
-                value = value << 6 | UInt32(byte & 0x3F)
-                left -= 1
-            }
-        }
-        guard left == 0, value >= 0x80 else { return nil }
+        // ASCII has its own paths.
+        guard let value = character.singleScalarValue, value >= 0x80 else { return nil }
         if Self.isCommonWide(value) { return (value, 2) }
         guard let scalar = Unicode.Scalar(value), Self.visibleReplacement(for: scalar) == nil,
               case .plain(let width) = kind(of: scalar), width > 0 else { return nil }
@@ -340,6 +324,31 @@ extension Character {
     package var singleASCIIByte: UInt8? {
         let bytes = utf8
         return bytes.count == 1 ? bytes.first : nil
+    }
+
+    /// The value of a character that is one code point, else nil: read from
+    /// its UTF-8, whose lead byte gives the sequence's length, without
+    /// Unicode's views.
+    package var singleScalarValue: UInt32? {
+        var value: UInt32 = 0
+        var left = 0
+        var sequences = 0
+        for byte in utf8 {
+            if left == 0 {
+                sequences += 1
+                guard sequences == 1 else { return nil }  // a second code point
+                switch byte {
+                case 0x00...0x7F: value = UInt32(byte)
+                case 0xC2...0xDF: (value, left) = (UInt32(byte & 0x1F), 1)
+                case 0xE0...0xEF: (value, left) = (UInt32(byte & 0x0F), 2)
+                default: (value, left) = (UInt32(byte & 0x07), 3)
+                }
+            } else {
+                value = value << 6 | UInt32(byte & 0x3F)
+                left -= 1
+            }
+        }
+        return sequences == 1 && left == 0 ? value : nil
     }
 
     /// A newline of any kind: LF, CR, CR LF, VT, FF, NEL, or the line and

@@ -184,6 +184,20 @@ import Testing
         #expect(shortcut > 300_000)
     }
 
+    /// Read from the UTF-8, a character's one code point is the one Unicode's
+    /// views give, at every length of sequence; several code points are none.
+    @Test func aCharacterOfOneCodePointGivesItsValue() {
+        for value in Array(UInt32(0)...0x3FFFF) + Array(UInt32(0xE0000)...0x10FFFF) {
+            guard let scalar = Unicode.Scalar(value) else { continue }
+            let read = Character(scalar).singleScalarValue
+            #expect(read == value, "U+\(String(value, radix: 16, uppercase: true))")
+            if read != value { return }
+        }
+        for text in ["e\u{301}", "🇯🇵", "\r\n", "👨\u{200D}👩", "ー\u{3099}"] {
+            #expect(Character(text).singleScalarValue == nil, "\(text.debugDescription)")
+        }
+    }
+
     @Test func severalCodePointsTabsAndControlsAreNotOneCell() {
         for text in ["e\u{301}", "🇯🇵", "👍🏽", "\t", "\u{85}", "\u{202E}", "a", "\r\n"] {
             #expect(WidthRules.terminal.singleCell(of: Character(text)) == nil, "\(text.debugDescription)")
