@@ -213,11 +213,12 @@ struct ChatApp {
         @discardableResult
         func saveDrafts(onlyWhenDue: Bool) -> Bool {
             var changed = false
-            // The rooms read once: the session itself, read through this
-            // closure, would be copied at each use, for every room at every turn.
-            let rooms = session.rooms
+            // The session read once: read through this closure, it would be
+            // copied at each use, for every room at every turn.
+            let current = session
+            let rooms = current.rooms
             for link in roomLinks {
-                guard let index = rooms.firstIndex(where: { $0.name == link.label }) else { continue }
+                guard let index = current.index(of: link.label) else { continue }
                 // What the network confirmed leaves the outbox on disk. Only the
                 // parts read are passed: a whole room copied costs a retain and a
                 // release of each of its parts, for every room at every turn.
