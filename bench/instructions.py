@@ -46,12 +46,12 @@ ANSWER_LIMIT = 30
 class Counted:
     """chat-tui in a pseudo-terminal under callgrind; `total()` after `stop()`."""
 
-    def __init__(self, folder, name, binary, room_file=None):
+    def __init__(self, folder, name, binary, room_file=None, options=()):
         self.out = os.path.join(folder, name + ".callgrind")
         home = bench.make_home(folder, name, room_file)
-        env = bench.environment(home, {"SWIFT_DETERMINISTIC_HASHING": "1"})
-        argv = ["valgrind", "--tool=callgrind", "--callgrind-out-file=" + self.out, binary]
-        self.program = bench.Program(argv, env)
+        self.env = bench.environment(home, {"SWIFT_DETERMINISTIC_HASHING": "1"})
+        argv = ["valgrind", "--tool=callgrind", "--callgrind-out-file=" + self.out] + list(options) + [binary]
+        self.program = bench.Program(argv, self.env)
         self.program.first_frame(limit=60)
         self.program.quiet(1.0, 60)
 
