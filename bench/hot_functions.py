@@ -8,16 +8,19 @@ by side (bench/hot-functions.txt, passed to ld.lld as --symbol-ordering-file).
 Between two keys a person types, the machine runs other programs, and the
 code a key needs is no longer in the processor's caches: a key's CPU follows
 how many code pages and lines it touches more than how many instructions it
-runs. Compiled as it comes, a key's code is spread over about 180 pages of the
-executable; laid out together it takes half as many, and a key costs about
-15 % less CPU (docs/performance.md).
+runs. Compiled as it comes, a key's code is spread over about 176 pages of the
+executable; laid out together, over about 100 (the standard library's own
+functions, which come in large sections, stay where they are), and a key costs
+about 19 % less CPU (docs/performance.md).
 
 The list is what callgrind sees a warmed-up chat-tui run while the benchmark's
-200 keys are typed and the window is resized, in the order it first saw each
-function. Without --check it is written to the list file. With --check, the
-list is compared with the symbols of the binary, and fails (exit 1) when more
-than a tenth of the functions it names are gone (renamed or removed): then
-`make hot-functions` writes it again.
+200 keys are typed and the window is resized, then while they are typed with
+ten rooms open: the functions run at every key first, then the others, and
+last those inside large sections (--map, the linker's map). Without --check it
+is written to the list file. With --check, the list is compared with the
+symbols of the binary, and fails (exit 1) when more than a tenth of the
+functions it names are gone (renamed or removed): then `make hot-functions`
+writes it again.
 """
 import argparse
 import os
@@ -29,25 +32,51 @@ import tempfile
 HERE = os.path.dirname(os.path.abspath(__file__))
 ROOT = os.path.dirname(HERE)
 sys.path.insert(0, HERE)
+import bench  # noqa: E402  (the rooms generated)
 import instructions  # noqa: E402  (chat-tui under callgrind, the keys it types)
 
 LIST = os.path.join(HERE, "hot-functions.txt")
+# ld.lld places a section where the first function of the list it holds is:
+# a function inside a large section (the standard library's code that is not
+# in a section per function, over a megabyte) is listed last, so that section
+# does not split the functions listed after it from those before.
+LARGE_SECTION = 64 * 1024
 # The share of the functions listed that may be missing from the binary.
 ALLOWED_MISSING = 0.10
 HEADER = """\
-# The functions a typed key and a resize run, in the order callgrind first saw
-# them, for ld.lld to lay out side by side (--symbol-ordering-file; see the
-# Makefile's RELEASE). Written by `make hot-functions` (bench/hot_functions.py);
+# The functions a typed key (in one room and with ten open) and a resize run,
+# in the order callgrind first saw them, for ld.lld to lay out side by side
+# (--symbol-ordering-file; see the Makefile's RELEASE). Written by `make hot-functions` (bench/hot_functions.py);
 # `make bench-instructions` fails when more than a tenth of them are gone.
 """
 
 
 def traced_functions(binary, folder):
     """The symbols of the functions run while keys are typed and the window
-    resized, after a first run of the same keys warmed chat-tui up."""
-    control = os.path.join(folder, "vgdb")
-    counted = instructions.Counted(folder, "hot", binary, options=(
-        "--instr-atstart=no", "--demangle=no", "--vgdb=yes", "--vgdb-prefix=" + control))
+    resized in one room, then while keys are typed with ten rooms open (as
+    make bench does), each after a first run of the same keys warmed chat-tui
+    up: those run at every key first, then the others."""
+    room = os.path.join(folder, "room.jsonl")
+    bench.write_transcript(room, 10, last_marker=False)
+    nine = {"room%d" % n: room for n in range(2, 11)}
+    rooms = ["--room", "local"] + [word for name in nine for word in ("--room", name)]
+    every_key, others = [], []
+    # As make bench types: in an empty room, and in a room of ten messages with nine more open.
+    for name, room_file, arguments, other_rooms, resizes in (("one", None, (), None, 4),
+                                                              ("ten", room, rooms, nine, 0)):
+        run_every_key, run_others = traced_run(binary, folder, name, room_file, arguments, other_rooms, resizes)
+        every_key += [function for function in run_every_key if function not in every_key]
+        others += run_others
+    return every_key + [function for function in dict.fromkeys(others) if function not in every_key]
+
+
+def traced_run(binary, folder, name, room_file, arguments, other_rooms, resizes):
+    """The functions callgrind saw run while the keys were typed again and the
+    window resized `resizes` times: those run at every key, and the others."""
+    control = os.path.join(folder, "vgdb-" + name)
+    counted = instructions.Counted(folder, name, binary, room_file=room_file, arguments=arguments,
+                                   other_rooms=other_rooms, options=("--instr-atstart=no", "--demangle=no", "--vgdb=yes",
+                                            "--vgdb-prefix=" + control))
 
     def instrument(state):
         # callgrind_control finds the process by the user name valgrind saw.
@@ -61,24 +90,56 @@ def traced_functions(binary, folder):
     instrument("on")
     for key in instructions.KEYS:
         counted.answer(key.encode())
-    for n in range(4):
+    for n in range(resizes):
         counted.program.resize(*((60, 20) if n % 2 == 0 else (80, 24)))
         counted.answer(b"")
     instrument("off")
     counted.stop()
-    names, order = {}, []
-    with open(counted.out) as f:
+    return functions_run(counted.out, len(instructions.KEYS))
+
+
+def functions_run(path, keys):
+    """The functions of a callgrind output file, in two lists: those run at
+    every key (called at least `keys` times, or never called because they were
+    running already, as the run loop was), and the others, each in the order
+    callgrind first saw them. Listed first, a key's code is packed before the
+    code of the odd key (a save, a wrapped word, an emoji) or of a resize."""
+    names, seen, calls, callee = {}, [], {}, None
+    with open(path) as f:
         for line in f:
-            match = re.match(r"c?fn=\((\d+)\)(?: (\S+))?", line)
-            if not match:
+            match = re.match(r"(c?fn)=\((\d+)\)(?: (\S+))?", line)
+            if match:
+                if match.group(3):
+                    names[match.group(2)] = match.group(3).split("'")[0]  # f'2 is f called recursively
+                name = names.get(match.group(2))
+                callee = name if match.group(1) == "cfn" else None
+                # Symbols only: callgrind names code it has no symbol for by its address.
+                if name and not name.startswith("0x") and name not in calls:
+                    seen.append(name)
+                    calls[name] = 0
+            elif line.startswith("calls=") and callee in calls:
+                calls[callee] += int(line.split("=")[1].split()[0])
+    every_key = [name for name in seen if calls[name] == 0 or calls[name] >= keys]
+    return every_key, [name for name in seen if name not in set(every_key)]
+
+
+def large_section_symbols(map_path):
+    """The symbols the linker's map (ld.lld -Map) shows in input sections
+    larger than LARGE_SECTION: code compiled without a section per function,
+    such as most of the standard library's."""
+    symbols, section_size = set(), 0
+    with open(map_path) as f:
+        for line in f:
+            # VMA, LMA, size and alignment in 49 columns, then an output
+            # section, an input section (8 columns in) or a symbol (16 in).
+            size = line[34:42].strip()
+            if not re.fullmatch(r"[0-9a-f]+", size):
                 continue
-            if match.group(2):
-                names[match.group(1)] = match.group(2).split("'")[0]  # f'2 is f called recursively
-            name = names.get(match.group(1))
-            # Symbols only: callgrind names code it has no symbol for by its address.
-            if name and not name.startswith("0x") and name not in order:
-                order.append(name)
-    return order
+            if line[49:57].isspace() and not line[57:65].isspace():
+                section_size = int(size, 16)
+            elif line[49:65].isspace() and section_size > LARGE_SECTION:
+                symbols.add(line[65:].strip())
+    return symbols
 
 
 def listed(path):
@@ -96,6 +157,8 @@ def main():
     parser.add_argument("--binary", default=os.path.join(ROOT, ".build/release/chat-tui"))
     parser.add_argument("--list", default=LIST, help="the list passed to the linker (bench/hot-functions.txt)")
     parser.add_argument("--check", action="store_true", help="fail when the list names functions the binary lacks")
+    parser.add_argument("--map", help="the linker's map of the binary (ld.lld -Map), to list last the "
+                                      "functions of large sections")
     args = parser.parse_args()
     if not os.access(args.binary, os.X_OK):
         sys.exit("hot-functions: no chat-tui at %s: build it first" % args.binary)
@@ -115,6 +178,9 @@ def main():
         subprocess.run(["rm", "-rf", folder])
     if not order:
         sys.exit("hot-functions: callgrind saw no function run")
+    if args.map:
+        large = large_section_symbols(args.map)
+        order = [name for name in order if name not in large] + [name for name in order if name in large]
     with open(args.list, "w") as f:
         f.write(HEADER)
         f.writelines(name + "\n" for name in order)

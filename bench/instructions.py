@@ -46,11 +46,12 @@ ANSWER_LIMIT = 30
 class Counted:
     """chat-tui in a pseudo-terminal under callgrind; `total()` after `stop()`."""
 
-    def __init__(self, folder, name, binary, room_file=None, options=()):
+    def __init__(self, folder, name, binary, room_file=None, options=(), arguments=(), other_rooms=None):
         self.out = os.path.join(folder, name + ".callgrind")
-        home = bench.make_home(folder, name, room_file)
+        home = bench.make_home(folder, name, room_file, other_rooms)
         self.env = bench.environment(home, {"SWIFT_DETERMINISTIC_HASHING": "1"})
-        argv = ["valgrind", "--tool=callgrind", "--callgrind-out-file=" + self.out] + list(options) + [binary]
+        argv = (["valgrind", "--tool=callgrind", "--callgrind-out-file=" + self.out] + list(options) + [binary]
+                + list(arguments))
         self.program = bench.Program(argv, self.env)
         self.program.first_frame(limit=60)
         self.program.quiet(1.0, 60)
