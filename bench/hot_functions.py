@@ -2,7 +2,7 @@
 """The functions a typed key and a resize run, for the linker to lay out side
 by side (bench/hot-functions.txt, passed to ld.lld as --symbol-ordering-file).
 
-    python3 bench/hot_functions.py [--binary PATH] [--list FILE]
+    python3 bench/hot_functions.py [--binary PATH] [--list FILE] [--map FILE]
     python3 bench/hot_functions.py --check [--binary PATH] [--list FILE]
 
 Between two keys a person types, the machine runs other programs, and the
@@ -45,9 +45,11 @@ LARGE_SECTION = 64 * 1024
 ALLOWED_MISSING = 0.10
 HEADER = """\
 # The functions a typed key (in one room and with ten open) and a resize run,
-# in the order callgrind first saw them, for ld.lld to lay out side by side
-# (--symbol-ordering-file; see the Makefile's RELEASE). Written by `make hot-functions` (bench/hot_functions.py);
-# `make bench-instructions` fails when more than a tenth of them are gone.
+# for ld.lld to lay out side by side in this order (--symbol-ordering-file;
+# see the Makefile's RELEASE): those run at every key first, then the others,
+# then those in sections too large to move. Written by `make hot-functions`
+# (bench/hot_functions.py); `make bench-instructions` fails when more than a
+# tenth of them are gone.
 """
 
 
