@@ -44,7 +44,9 @@ ANSWER_LIMIT = 30
 
 
 class Counted:
-    """chat-tui in a pseudo-terminal under callgrind; `total()` after `stop()`."""
+    """chat-tui in a pseudo-terminal under callgrind; `total()` after `stop()`.
+    `options` go to callgrind, `arguments` to chat-tui; `other_rooms` are room
+    files linked into its home as bench.make_home does."""
 
     def __init__(self, folder, name, binary, room_file=None, options=(), arguments=(), other_rooms=None):
         self.out = os.path.join(folder, name + ".callgrind")
