@@ -165,8 +165,8 @@ def main():
     if not os.access(args.binary, os.X_OK):
         sys.exit("hot-functions: no chat-tui at %s: build it first" % args.binary)
     if args.check:
-        names = listed(args.list)
-        missing = [name for name in names if name not in symbols(args.binary)]
+        names, present = listed(args.list), symbols(args.binary)
+        missing = [name for name in names if name not in present]
         print("hot-functions: %d of the %d functions in %s are in the binary"
               % (len(names) - len(missing), len(names), os.path.relpath(args.list, ROOT)))
         if not names or len(missing) > len(names) * ALLOWED_MISSING:
