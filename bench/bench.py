@@ -46,6 +46,13 @@ WIDTHS = dict(emojiModifier=4, variationSelector16=1, variationSelector15=2, zwj
 QUERIES = {b"\x1b[6n": b"\x1b[1;1R", b"\x1b[c": b"\x1b[?62;c", b"\x1b[5n": b"\x1b[0n"}
 # Resizes in a typing run, between 60x20 and 80x24 (bench/instructions.py makes as many).
 RESIZES = 20
+
+
+def resized_size(n):
+    """The columns and rows of a run's `n`th resize: 60x20, then back to 80x24."""
+    return (60, 20) if n % 2 == 0 else (80, 24)
+
+
 # The most messages a room holds in memory (chat-tui's --scrollback default).
 HELD = 100_000
 LAST = "ZQZQZQZQ"  # in the last message only, and drawn in one piece (no other Z or Q)
@@ -267,7 +274,7 @@ class Bench:
             # with two, the first frame drawn at a new size weighed half.
             before = program.cpu()
             for n in range(RESIZES):
-                program.resize(*((60, 20) if n % 2 == 0 else (80, 24)))
+                program.resize(*resized_size(n))
                 program.quiet(0.3, 5)
             figures["cpu_ms_per_resize"] = (program.cpu() - before) * 1000 / RESIZES
         figures["max_rss_mb"] = program.status("VmHWM") / 1024

@@ -76,9 +76,9 @@ def traced_run(binary, folder, name, room_file, arguments, other_rooms, resizes)
     """The functions callgrind saw run while the keys were typed again and the
     window resized `resizes` times: those run at every key, and the others."""
     control = os.path.join(folder, "vgdb-" + name)
+    options = ("--instr-atstart=no", "--demangle=no", "--vgdb=yes", "--vgdb-prefix=" + control)
     counted = instructions.Counted(folder, name, binary, room_file=room_file, arguments=arguments,
-                                   other_rooms=other_rooms, options=("--instr-atstart=no", "--demangle=no", "--vgdb=yes",
-                                            "--vgdb-prefix=" + control))
+                                   other_rooms=other_rooms, options=options)
 
     def instrument(state):
         # callgrind_control finds the process by the user name valgrind saw.
@@ -93,7 +93,7 @@ def traced_run(binary, folder, name, room_file, arguments, other_rooms, resizes)
     for key in instructions.KEYS:
         counted.answer(key.encode())
     for n in range(resizes):
-        counted.program.resize(*((60, 20) if n % 2 == 0 else (80, 24)))
+        counted.program.resize(*bench.resized_size(n))
         counted.answer(b"")
     instrument("off")
     counted.stop()
@@ -122,7 +122,8 @@ def functions_run(path, keys):
             elif line.startswith("calls=") and callee in calls:
                 calls[callee] += int(line.split("=")[1].split()[0])
     every_key = [name for name in seen if calls[name] == 0 or calls[name] >= keys]
-    return every_key, [name for name in seen if name not in set(every_key)]
+    others = [name for name in seen if 0 < calls[name] < keys]
+    return every_key, others
 
 
 def large_section_symbols(map_path):

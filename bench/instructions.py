@@ -106,8 +106,7 @@ def measure(binary, folder):
     for key in KEYS:
         resizing.answer(key.encode())
     for n in range(RESIZES):
-        size = (60, 20) if n % 2 == 0 else (80, 24)
-        resizing.program.resize(*size)
+        resizing.program.resize(*bench.resized_size(n))
         resizing.answer(b"")
     figures["resize"] = (resizing.stop() - typed) // RESIZES
 
