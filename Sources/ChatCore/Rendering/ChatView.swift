@@ -32,11 +32,14 @@ public struct ChatView {
     /// The focused room of `session`, with a room bar on the separator when
     /// more than one room is open.
     public func frame(for session: Session) -> Frame {
-        frame(for: session.focused, session: session.rooms.count > 1 ? session : nil)
+        // The room is read where it is: a `ChatState` made of it would copy
+        // each of its parts, and let go of them, at every frame.
+        frame(of: session.rooms[session.focus], display: session.display,
+              session: session.rooms.count > 1 ? session : nil)
     }
 
     public func frame(for state: ChatState) -> Frame {
-        frame(for: state, session: nil)
+        frame(of: state.room, display: state.display, session: nil)
     }
 
     /// A separator label: text and its style.
@@ -68,67 +71,67 @@ public struct ChatView {
         return [entries(named: true), entries(named: false), summary]
     }
 
-    /// The frame of `state`, with the room bar of `session` when one is given,
+    /// The frame of `room`, with the room bar of `session` when one is given,
     /// drawn over the last one: the pane and the separator only when what they
     /// show changed, the composer's rows only where they show something else.
-    private func frame(for state: ChatState, session: Session?) -> Frame {
+    private func frame(of room: Room, display: Display, session: Session?) -> Frame {
         let generation = ClusterTable.shared.beginFrame()
-        var frame = canvas.take(size: state.size, generation: generation)
-        guard state.size.columns > 0, state.size.rows > 0 else { return frame }
-        let layout = state.room.composerLayout
-        let screen = state.screenLayout(for: layout)
-        let paneKey = PaneKey(state, rows: screen.paneRows)
+        var frame = canvas.take(size: display.size, generation: generation)
+        guard display.size.columns > 0, display.size.rows > 0 else { return frame }
+        let layout = room.composerLayout
+        let screen = room.screenLayout(for: layout, display: display)
+        let paneKey = PaneKey(room, display: display, rows: screen.paneRows)
         if canvas.pane != paneKey {
             frame.erase(rows: screen.paneRows)
-            drawPane(state, rows: screen.paneRows, into: &frame)
+            drawPane(room, display: display, rows: screen.paneRows, into: &frame)
         }
         var separator: Canvas.Separator?
         if let row = screen.separatorRow {
-            let labels = Self.separatorLabels(for: state, draft: layout)
-            separator = Canvas.Separator(row: row, key: SeparatorKey(state, labels: labels, session: session))
+            let labels = Self.separatorLabels(for: room, draft: layout)
+            separator = Canvas.Separator(row: row, key: SeparatorKey(room, display: display, labels: labels, session: session))
             if canvas.separator != separator {
                 frame.erase(rows: row..<row + 1)
-                drawSeparator(state, labels: labels, roomBar: session.map(Self.roomBars), row: row, into: &frame)
+                drawSeparator(room, display: display, labels: labels, roomBar: session.map(Self.roomBars), row: row, into: &frame)
             }
         }
-        drawComposer(state, layout: layout, rows: screen.composerRows, into: &frame)
+        drawComposer(room, display: display, layout: layout, rows: screen.composerRows, into: &frame)
         canvas.keep(frame, pane: paneKey, separator: separator)
         return frame
     }
 
-    private func drawPane(_ state: ChatState, rows: Range<Int>, into frame: inout Frame) {
-        if let location = state.room.emptyRoomLocation {
+    private func drawPane(_ room: Room, display: Display, rows: Range<Int>, into frame: inout Frame) {
+        if let location = room.emptyRoomLocation {
             // Wrapped, never cut, at the bottom where the first message will be.
-            let hint = hints.hint(room: state.name, location: location)
-            let wrapped = hint.rows(width: state.size.columns, rules: state.rules)
+            let hint = hints.hint(room: room.name, location: location)
+            let wrapped = hint.rows(width: display.size.columns, rules: display.rules)
             for (row, line) in zip(rows.reversed(), wrapped.reversed()) {
-                frame.put(hint.characters[line.range], ascii: hint.ascii[line.range], rules: state.rules,
+                frame.put(hint.characters[line.range], ascii: hint.ascii[line.range], rules: display.rules,
                           style: .placeholder, row: row, column: 0)
             }
             return
         }
         var shown: [Int: MessageLayout] = [:]
-        defer { cache.keep(shown, room: state.name, rules: state.rules) }
+        defer { cache.keep(shown, room: room.name, rules: display.rules) }
         func layout(at index: Int) -> MessageLayout {
-            let id = state.messageID(at: index)
-            let context = state.context(ofMessageAt: index)
+            let id = room.messageID(at: index)
+            let context = room.context(ofMessageAt: index, display: display)
             let laidOut = shown[id]
-                ?? cache.layout(id: id, room: state.name, width: state.size.columns, rules: state.rules, context: context)
-                ?? state.layout(ofMessageAt: index)
+                ?? cache.layout(id: id, room: room.name, width: display.size.columns, rules: display.rules, context: context)
+                ?? room.layout(ofMessageAt: index, display: display)
             shown[id] = laidOut
             return laidOut
         }
         func draw(_ spans: [MessageLayout.Span], on row: Int) {
             for span in spans {
-                frame.put(span.text, rules: state.rules, style: span.style, format: span.format,
+                frame.put(span.text, rules: display.rules, style: span.style, format: span.format,
                           row: row, column: span.column)
             }
         }
-        if let position = state.room.scrolledTo, let first = state.messageIndex(forID: position.messageID) {
+        if let position = room.scrolledTo, let first = room.messageIndex(forID: position.messageID) {
             // Read back: from the anchored row down.
             var row = rows.lowerBound
             var skip = position.row
-            for index in first..<state.room.messages.count {
+            for index in first..<room.messages.count {
                 guard row < rows.upperBound else { break }
                 for spans in layout(at: index).rows.dropFirst(min(skip, layout(at: index).rows.count - 1)) {
                     guard row < rows.upperBound else { break }
@@ -141,7 +144,7 @@ public struct ChatView {
         }
         // The newest messages, from the bottom up.
         var row = rows.upperBound
-        for index in state.room.messages.indices.reversed() {
+        for index in room.messages.indices.reversed() {
             guard row > rows.lowerBound else { break }
             for spans in layout(at: index).rows.reversed() {
                 guard row > rows.lowerBound else { break }
@@ -153,32 +156,32 @@ public struct ChatView {
 
     /// `── room ─ notes… ──────── nick ──`: labels are dropped from the right
     /// when the line is too short, the nick first.
-    private func drawSeparator(_ state: ChatState, labels notes: [Label], roomBar: [[Label]]?, row: Int,
+    private func drawSeparator(_ room: Room, display: Display, labels notes: [Label], roomBar: [[Label]]?, row: Int,
                                into frame: inout Frame) {
-        let width = state.size.columns
+        let width = display.size.columns
         frame.fill(row: row, columns: 0..<width, with: Cell(scalar: 0x2500, width: 1, style: .separator))  // ─
-        let nick = " \(state.room.nick) "
-        let nickWidth = state.rules.width(of: nick)
+        let nick = " \(room.nick) "
+        let nickWidth = display.rules.width(of: nick)
         // The room bar: the fullest that leaves room for the nick, else the shortest.
-        func barWidth(_ bar: [Label]) -> Int { bar.reduce(0) { $0 + state.rules.width(of: $1.text) + 1 } }
+        func barWidth(_ bar: [Label]) -> Int { bar.reduce(0) { $0 + display.rules.width(of: $1.text) + 1 } }
         let bar = roomBar.map { bars in bars.first { 2 + barWidth($0) + nickWidth + 2 <= width } ?? bars[bars.count - 1] }
-        let labels = (bar ?? [(" \(state.name) ", .separatorLabel)]) + notes
+        let labels = (bar ?? [(" \(room.name) ", .separatorLabel)]) + notes
         let roomLabels = bar?.count ?? 1
         var column = 2
         for (index, label) in labels.enumerated() {
             var text = Array(label.text)
             // The room (or the room bar) may leave no room for the nick; notes may not.
             let room = width - column - (index >= roomLabels ? 1 + nickWidth + 2 : 0)
-            if state.rules.width(of: text) > room {
+            if display.rules.width(of: text) > room {
                 // A warning is cut rather than dropped: it starts saying what is wrong.
                 guard label.style == .warning, room >= Self.shortestWarning else { break }
-                text = MessageLayout.truncated(String(text.dropLast()), to: room - 1, rules: state.rules) + [" "]
+                text = MessageLayout.truncated(String(text.dropLast()), to: room - 1, rules: display.rules) + [" "]
             }
-            frame.put(text, rules: state.rules, style: label.style, row: row, column: column)
-            column += state.rules.width(of: text) + 1
+            frame.put(text, rules: display.rules, style: label.style, row: row, column: column)
+            column += display.rules.width(of: text) + 1
         }
         if column + nickWidth + 2 <= width {
-            frame.put(nick, rules: state.rules, style: .separatorLabel, row: row, column: width - 2 - nickWidth)
+            frame.put(nick, rules: display.rules, style: .separatorLabel, row: row, column: width - 2 - nickWidth)
         }
     }
 
@@ -186,80 +189,83 @@ public struct ChatView {
     static let shortestWarning = 10
 
     /// What needs saying about the room, most urgent first.
-    static func separatorLabels(for state: ChatState, draft: ComposerLayout) -> [Label] {
+    static func separatorLabels(for room: Room, draft: ComposerLayout) -> [Label] {
         var labels: [Label] = []
-        if let warning = state.room.warning {
+        if let warning = room.warning {
             labels.append((" \(warning.text) ", .warning))
         }
-        if let problem = state.room.draftProblem {
+        if let problem = room.draftProblem {
             labels.append((" \(problem.text) ", .warning))
         }
-        if let problem = state.room.outputProblem {
+        if let problem = room.outputProblem {
             labels.append((" output closed: \(problem) ", .warning))
         }
-        if let search = state.room.search {
+        if let search = room.search {
             let found = search.match == nil ? " (no match)" : ""
             labels.append((" search: \(search.query)\(found) ", search.match == nil ? .warning : .separatorLabel))
         }
-        if state.room.unreadableLines > 0 {
-            let lines = state.room.unreadableLines == 1 ? "line" : "lines"
-            labels.append((" \(state.room.unreadableLines) unreadable \(lines) ", .warning))
+        if room.unreadableLines > 0 {
+            let lines = room.unreadableLines == 1 ? "line" : "lines"
+            labels.append((" \(room.unreadableLines) unreadable \(lines) ", .warning))
         }
         if draft.rows.count > Composer.maxRows {
             labels.append((" row \(draft.caretRow + 1)/\(draft.rows.count) ", .separatorLabel))
         }
-        if state.room.scrolledTo != nil {
-            let news = state.room.unread == 0 ? "↑ scrolled" : "↓ \(state.room.unread) new"
+        if room.scrolledTo != nil {
+            let news = room.unread == 0 ? "↑ scrolled" : "↓ \(room.unread) new"
             labels.append((" \(news) (Esc) ", .scrollMarker))
         }
-        if state.room.replayEnded {
+        if room.replayEnded {
             labels.append((" end of input ", .separatorLabel))
         }
         // In a room, counting would rewrite the separator at every message.
-        if state.room.isReplay && state.room.received > 0 {
-            labels.append((" \(state.room.received) received ", .separatorLabel))
+        if room.isReplay && room.received > 0 {
+            labels.append((" \(room.received) received ", .separatorLabel))
         }
         return labels
     }
 
     /// Draws the composer's rows that changed since the last frame: typing
     /// at the end of a long draft draws its last row only.
-    private func drawComposer(_ state: ChatState, layout: ComposerLayout, rows: Range<Int>, into frame: inout Frame) {
+    private func drawComposer(_ room: Room, display: Display, layout: ComposerLayout, rows: Range<Int>,
+                              into frame: inout Frame) {
         guard !rows.isEmpty else { return }
-        let width = state.size.columns
-        let draft = state.room.composer.draft
-        let top = state.room.composer.scrollTop
+        let width = display.size.columns
+        let draft = room.composer.draft
+        let top = room.composer.scrollTop
         frame.cursorRow = min(rows.lowerBound + layout.caretRow - top, rows.upperBound - 1)
         frame.cursorColumn = min(layout.caretColumn, width - 1)
         // The markers: more above on the first row, more below on the last, both
         // in one when the composer has one row; never under the caret, which
         // sits in the same last column after a full row.
         let gutter = width - 1
-        var markers: [Int: String] = [:]
-        if width >= 2 {
-            if top > 0 { markers[rows.lowerBound] = "↑" }
-            if top + rows.count < layout.rows.count {
-                markers[rows.upperBound - 1] = markers[rows.upperBound - 1] == nil ? "↓" : "↕"
-            }
-            markers = markers.filter { $0.key != frame.cursorRow || gutter != frame.cursorColumn }
+        let above = width >= 2 && top > 0
+        let below = width >= 2 && top + rows.count < layout.rows.count
+        let caretInGutter = gutter == frame.cursorColumn
+        /// The marker of `screenRow`, if it has one (no dictionary: this runs at every key).
+        func marker(on screenRow: Int) -> String? {
+            if caretInGutter && screenRow == frame.cursorRow { return nil }
+            let first = screenRow == rows.lowerBound && above
+            let last = screenRow == rows.upperBound - 1 && below
+            return first ? (last ? "↕" : "↑") : (last ? "↓" : nil)
         }
-        var shown = canvas.composer(rows: rows, rules: state.rules)
+        var shown = canvas.composer(rows: rows, rules: display.rules)
         for (offset, screenRow) in rows.enumerated() {
             let range = top + offset < layout.rows.count ? layout.rows[top + offset].range : 0..<0
-            let marker = markers[screenRow]
+            let marker = marker(on: screenRow)
             if !draft.isEmpty, let known = shown[offset], known.shows(draft, range, marker: marker) { continue }
             frame.erase(rows: screenRow..<screenRow + 1)
             if draft.isEmpty && offset == 0 {
-                frame.put(Self.placeholder(room: state.name, width: layout.textWidth, rules: state.rules),
-                          rules: state.rules, style: .placeholder, row: screenRow, column: 0)
+                frame.put(Self.placeholder(room: room.name, width: layout.textWidth, rules: display.rules),
+                          rules: display.rules, style: .placeholder, row: screenRow, column: 0)
             }
-            frame.put(draft.characters[range], ascii: draft.asciiBytes[range], rules: state.rules, style: .plain,
+            frame.put(draft.characters[range], ascii: draft.asciiBytes[range], rules: display.rules, style: .plain,
                       row: screenRow, column: 0)
             if let marker {
                 frame.put([CellText(marker, width: 1)], style: .scrollMarker, row: screenRow, column: gutter)
             }
             shown[offset] = draft.isEmpty ? nil : Canvas.ComposerRow(draft, range, marker: marker)
         }
-        canvas.keepComposer(rows: rows, rules: state.rules, shown: shown)
+        canvas.keepComposer(rows: rows, rules: display.rules, shown: shown)
     }
 }

@@ -16,14 +16,14 @@ struct PaneKey: Equatable {
     var rules: WidthRules
     var showsEmptyRoomHint: Bool
 
-    init(_ state: ChatState, rows: Range<Int>) {
-        room = state.name
-        firstMessageID = state.messageID(at: 0)
-        messageCount = state.room.messages.count
-        position = state.room.scrolledTo
+    init(_ room: Room, display: Display, rows: Range<Int>) {
+        self.room = room.name
+        firstMessageID = room.messageID(at: 0)
+        messageCount = room.messages.count
+        position = room.scrolledTo
         self.rows = rows
-        size = state.size
-        rules = state.rules
-        showsEmptyRoomHint = state.room.emptyRoomLocation != nil
+        size = display.size
+        rules = display.rules
+        showsEmptyRoomHint = room.emptyRoomLocation != nil
     }
 }

@@ -17,17 +17,17 @@ struct SeparatorKey: Equatable {
     var width: Int
     var rules: WidthRules
 
-    /// The separator of `state` with `labels` on it, under the room bar of `session` when one is given.
-    init(_ state: ChatState, labels: [ChatView.Label], session: Session?) {
-        room = state.name
+    /// The separator of `room` with `labels` on it, under the room bar of `session` when one is given.
+    init(_ room: Room, display: Display, labels: [ChatView.Label], session: Session?) {
+        self.room = room.name
         rooms = session?.rooms.map(\.name) ?? []
         statuses = session?.rooms.map(\.linkStatus) ?? []
         focus = session?.focus ?? 0
         activity = session?.activity ?? [:]
         texts = labels.map(\.text)
         styles = labels.map(\.style)
-        nick = state.room.nick
-        width = state.size.columns
-        rules = state.rules
+        nick = room.nick
+        width = display.size.columns
+        rules = display.rules
     }
 }

@@ -53,8 +53,8 @@ import Testing
         let size = TerminalSize(columns: 3, rows: 2)
         var first = canvas.take(size: size, generation: 0)
         first.put("abc", rules: .terminal, style: .plain, row: 0, column: 0)
-        canvas.keep(first, pane: PaneKey(ChatState(room: "local", nick: "alice", size: size), rows: 0..<1),
-                    separator: nil)
+        let state = ChatState(room: "local", nick: "alice", size: size)
+        canvas.keep(first, pane: PaneKey(state.room, display: state.display, rows: 0..<1), separator: nil)
         let next = canvas.take(size: size, generation: 1)
         #expect(next.drawnOver == nil, "drawn from blank")
         #expect(next.text(ofRow: 0) == "   ")
