@@ -27,7 +27,7 @@ let package = Package(
         .target(name: "IRC", dependencies: ["ChatModel"]),
         // The behaviour: composer, keys, rooms and session, and what the screen shows.
         .target(name: "ChatCore", dependencies: ["TextWidth", "ChatModel"]),
-        .target(name: "ChatIO", dependencies: ["ChatModel", "TextWidth"]),
+        .target(name: "ChatIO", dependencies: ["CSystem", "ChatModel", "TextWidth"]),
         // Connections to servers: names looked up off the loop, sockets that never block, verified TLS.
         .target(name: "ChatNet", dependencies: ["CTLS"]),
         .target(name: "TUI", dependencies: ["CNcurses", "CSystem", "ChatCore", "TextWidth"]),

@@ -2,10 +2,13 @@
 #define CHAT_TUI_CSYSTEM_SHIM_H
 
 // What chat-tui needs of Linux that Swift's Glibc module does not show:
-// signals read from a descriptor, so a signal wakes the run loop's poll.
+// signals read from a descriptor, so a signal wakes the run loop's poll, and
+// two files swapped in one step.
 
+#include <fcntl.h>
 #include <signal.h>
 #include <sys/signalfd.h>
+#include <sys/syscall.h>
 #include <unistd.h>
 
 /// A descriptor that reads as readable when one of `signals` (blocked by the
@@ -29,6 +32,13 @@ static inline unsigned chat_read_signals(int descriptor, int *filled) {
         seen |= 1u << (infos[index].ssi_signo & 31);
     }
     return seen;
+}
+
+/// Swaps the files at `from` and `to` in one step (`renameat2` with
+/// `RENAME_EXCHANGE`): 0, or -1 with errno set, `ENOENT` when either is
+/// missing and `EINVAL` where the file system cannot swap.
+static inline int chat_exchange(const char *from, const char *to) {
+    return (int)syscall(SYS_renameat2, AT_FDCWD, from, AT_FDCWD, to, 1 << 1 /* RENAME_EXCHANGE */);
 }
 
 #endif

@@ -4,8 +4,9 @@ import Glibc
 /// processes in one room never overwrite or remove each other's draft.
 ///
 /// Each process is an owner with an id of its own. It holds an `flock` on
-/// `ID.lock` while it runs and keeps its draft in `ID.draft`; drafts it took
-/// over from processes that are gone are `ID.kept-N`. A draft whose owner holds
+/// `ID.lock` while it runs and keeps its draft in `ID.draft` (saved through
+/// the spare `.ID.draft.spare`); drafts it took over from processes that are
+/// gone are `ID.kept-N`. A draft whose owner holds
 /// no lock (the process ended, was killed or crashed) is an orphan, which the
 /// next process to open the room adopts, each orphan by one process only, as
 /// `rename` moves a file once.
@@ -25,7 +26,7 @@ public final class DraftFolder {
     public init(drafts: String, room: String) throws(StorageError) {
         folder = drafts + "/" + room
         owner = "\(getpid())-" + String(UInt32.random(in: .min ... .max), radix: 16)
-        draft = DraftFile(folder: folder, name: owner + ".draft")
+        draft = DraftFile(folder: folder, name: owner + ".draft", spare: true)
         try Self.moveSingleFileDraft(at: folder, into: drafts)
         try DataFolders.makeFolder(folder)
         let lockPath = folder + "/" + owner + ".lock"
@@ -35,6 +36,7 @@ public final class DraftFolder {
     }
 
     deinit {
+        draft.removeSpare()
         if lockDescriptor >= 0 {
             unlink(folder + "/" + owner + ".lock")
             close(lockDescriptor)
@@ -43,11 +45,21 @@ public final class DraftFolder {
 
     /// The drafts that processes now gone left, adopted by this one, newest
     /// first: the first becomes this process's draft (for the composer), the
-    /// others its kept drafts (for the history Up walks).
+    /// others its kept drafts (for the history Up walks). The spares and
+    /// temporary files they left are removed.
     public func adoptOrphans() throws(StorageError) -> [String] {
         var orphans: [(path: String, modified: Int)] = []
         var gone: Set<String> = []
-        for name in try Self.names(in: folder) where !name.hasPrefix(".") {
+        var leftovers: [(owner: String, name: String)] = []
+        for name in try Self.names(in: folder) {
+            if name.hasPrefix(".") {
+                // `.ID.draft.spare`, or a temporary file of `ID.draft`.
+                let hidden = name.dropFirst()
+                if let dot = hidden.firstIndex(of: "."), hidden[..<dot] != owner {
+                    leftovers.append((String(hidden[..<dot]), name))
+                }
+                continue
+            }
             guard let dot = name.firstIndex(of: "."), name[..<dot] != owner else { continue }
             let other = String(name[..<dot])
             let suffix = name[name.index(after: dot)...]
@@ -72,6 +84,9 @@ public final class DraftFolder {
             }
             if adopted.path != draft.path { kept.append(adopted.path) }
             texts.append(text)
+        }
+        for leftover in leftovers where gone.contains(leftover.owner) || !isRunning(leftover.owner) {
+            unlink(folder + "/" + leftover.name)
         }
         for other in gone { unlink(folder + "/" + other + ".lock") }
         return texts

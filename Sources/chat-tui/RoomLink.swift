@@ -317,13 +317,16 @@ final class RoomLink: Link {
     /// whenever it changed. Returns the event for the room when what it says
     /// about its draft (`shownProblem` now) changed.
     func saveDraft(_ draft: Draft, shownProblem: Notice?, at now: Moment, onlyWhenDue: Bool) -> Event? {
-        // Spaces and newlines alone are not worth keeping.
+        let save: AutosaveSchedule.Save
         if onlyWhenDue {
-            guard autosave.isDue(revision: draft.revision, isEmpty: draft.isBlank, now: now.monotonic) else {
+            guard let due = autosave.due(revision: draft.revision, isEmpty: draft.isBlank, now: now.monotonic) else {
                 return nil
             }
+            save = due
         } else if autosave.isSaved(revision: draft.revision) {
             return nil
+        } else {
+            save = .flushed
         }
         let problem: Notice?
         do throws(StorageError) {
@@ -331,8 +334,9 @@ final class RoomLink: Link {
                 if let draftProblem { throw draftProblem }
                 return nil
             }
-            try draftFile.save(utf8: draft.isBlank ? [] : draft.utf8)
-            autosave.saved(revision: draft.revision)
+            // Spaces and newlines alone are not worth keeping.
+            try draftFile.save(utf8: draft.isBlank ? [] : draft.utf8, flush: save == .flushed)
+            autosave.saved(revision: draft.revision, save, now: now.monotonic)
             problem = nil
         } catch {
             autosave.failed(now: now.monotonic)

@@ -42,6 +42,33 @@ import Testing
         #expect(!names.contains { $0.hasPrefix("101-") || $0.hasPrefix("102-") }, "\(names)")
     }
 
+    @Test func theSparesOfProcessesGoneAreRemovedAndTheirOwnersAtTheEnd() throws {
+        let temporary = try TemporaryFolder()
+        let folder = temporary.path + "/local"
+        try leaveOrphan("killed while typing", owner: "301-a", in: folder, modified: Date())
+        try "the draft before".write(toFile: folder + "/.301-a.draft.spare", atomically: false, encoding: .utf8)
+        try "half a save".write(toFile: folder + "/.301-a.draft.301.tmp", atomically: false, encoding: .utf8)
+        let running = try DraftFolder(drafts: temporary.path, room: "local")
+        try running.draft.save(utf8: Array("one".utf8), flush: false)
+        try running.draft.save(utf8: Array("two".utf8), flush: false)
+        let runningSpare = try #require(running.draft.spare)
+        #expect(FileManager.default.fileExists(atPath: runningSpare))
+        do {
+            let next = try DraftFolder(drafts: temporary.path, room: "local")
+            #expect(try next.adoptOrphans() == ["killed while typing"])
+            let names = try FileManager.default.contentsOfDirectory(atPath: folder)
+            #expect(!names.contains { $0.contains("301") }, "\(names)")
+            #expect(FileManager.default.fileExists(atPath: runningSpare), "a running process's spare is its own")
+            try next.draft.save(utf8: Array("adopted, then typed on".utf8), flush: false)
+            #expect(try next.draft.load() == "adopted, then typed on")
+            #expect(try String(contentsOfFile: try #require(next.draft.spare), encoding: .utf8) == "killed while typing")
+        }
+        // The next one ended: its draft stays for the next start, its spare does not.
+        let names = try FileManager.default.contentsOfDirectory(atPath: folder)
+        #expect(names.filter { $0.hasPrefix(".") } == [(runningSpare as NSString).lastPathComponent], "\(names)")
+        #expect(try running.draft.load() == "two")
+    }
+
     @Test func keptDraftsStayUntilRemovedAndADraftOutlivesANormalEnd() throws {
         let temporary = try TemporaryFolder()
         let folder = temporary.path + "/local"

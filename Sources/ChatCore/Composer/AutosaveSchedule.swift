@@ -1,16 +1,36 @@
-/// When the draft is written to disk: once typing pauses for half a second,
-/// and while it goes on at least every second, so a killed program loses
-/// less than a second of it, and a typist's steady stream of keys costs one
-/// save a second rather than two; and at once when the draft empties, so a
-/// message just sent never comes back as a draft.
+/// When the draft is written to disk, and whether it is flushed there.
+///
+/// It is saved once typing pauses for half a second, and while typing goes on
+/// at least every second, so a killed program loses less than a second of it,
+/// and a typist's steady stream of keys costs one save a second rather than
+/// two; and at once when the draft empties, so a message just sent never
+/// comes back as a draft. A save while typing goes on is left to the system
+/// to write (it outlives the process, not a power cut), but for one at least
+/// every five seconds; the first save after a pause is flushed, so a power
+/// cut loses less than five seconds of typing and nothing once it pauses.
+/// Flushing is most of what a save costs.
 public struct AutosaveSchedule: Sendable {
+    /// How a due save is written.
+    public enum Save: Equatable, Sendable {
+        /// On the disk before the save ends.
+        case flushed
+        /// Left to the system to write: kept if the process dies, not if the machine does.
+        case unflushed
+    }
+
     /// The pause in changes after which the draft is saved.
     public static let delay = 0.5
     /// The longest a change waits while changes go on.
     public static let longest = 1.0
+    /// The longest a save waits to be flushed while changes go on.
+    public static let flushInterval = 5.0
 
     /// The revision of the draft on disk.
     private var savedRevision: Int
+    /// The revision of the draft flushed to disk.
+    private var flushedRevision: Int
+    /// When a save was last flushed; nil before the first.
+    private var lastFlush: Double?
     /// When the first change not saved was seen, or when saving last failed.
     private var waitingSince: Double?
     /// The last revision seen and when it was first seen.
@@ -21,42 +41,64 @@ public struct AutosaveSchedule: Sendable {
     /// A schedule for a draft whose revision `savedRevision` is on disk already.
     public init(savedRevision: Int) {
         self.savedRevision = savedRevision
+        flushedRevision = savedRevision
     }
 
-    /// Whether the draft, now at `revision`, should be saved now.
-    public mutating func isDue(revision: Int, isEmpty: Bool, now: Double) -> Bool {
-        guard revision != savedRevision else {
+    /// How the draft, now at `revision`, should be saved now; nil when no save is due.
+    public mutating func due(revision: Int, isEmpty: Bool, now: Double) -> Save? {
+        guard revision != flushedRevision else {
             waitingSince = nil
             latest = nil
-            return false
+            return nil
         }
-        if isEmpty && !retrying { return true }
+        if isEmpty && !retrying { return .flushed }
         if latest?.revision != revision { latest = (revision, now) }
+        if revision == savedRevision && !retrying {
+            // On disk unflushed, and nothing new since: flushed once typing pauses.
+            return now >= pauseEnd(now: now) ? .flushed : nil
+        }
         let since = waitingSince ?? now
         waitingSince = since
-        return now >= dueTime(waitingSince: since)
+        guard now >= dueTime(waitingSince: since) else { return nil }
+        // Due while typing goes on: left unflushed, unless the last flush is old.
+        let typing = now < pauseEnd(now: now)
+        let flushIsOld = lastFlush.map { now - $0 >= Self.flushInterval } ?? true
+        return typing && !flushIsOld && !retrying ? .unflushed : .flushed
+    }
+
+    /// When half a second will have passed since the last change.
+    private func pauseEnd(now: Double) -> Double {
+        (latest?.seen ?? now) + Self.delay
     }
 
     /// When a change waiting since `since` is due: after the pause, or the longest wait.
     private func dueTime(waitingSince since: Double) -> Double {
         if retrying { return since + Self.delay }
-        return min((latest?.seen ?? since) + Self.delay, since + Self.longest)
+        return min(pauseEnd(now: since), since + Self.longest)
     }
 
-    /// Whether the draft at `revision` is the one on disk.
-    public func isSaved(revision: Int) -> Bool { revision == savedRevision }
+    /// Whether the draft at `revision` is the one flushed to disk.
+    public func isSaved(revision: Int) -> Bool { revision == flushedRevision }
 
-    /// Seconds until a change seen is due, to wake up for; nil when none waits.
+    /// Seconds until a change seen, or a save to flush, is due, to wake up
+    /// for; nil when none waits.
     public func secondsUntilDue(now: Double) -> Double? {
-        waitingSince.map { max(0, dueTime(waitingSince: $0) - now) }
+        if let waitingSince { return max(0, dueTime(waitingSince: waitingSince) - now) }
+        if savedRevision != flushedRevision { return max(0, pauseEnd(now: now) - now) }
+        return nil
     }
 
-    /// Records that the draft at `revision` is on disk.
-    public mutating func saved(revision: Int) {
+    /// Records that the draft at `revision` was saved at `now`, as `save` says.
+    public mutating func saved(revision: Int, _ save: Save, now: Double) {
         savedRevision = revision
-        waitingSince = nil
-        latest = nil
         retrying = false
+        waitingSince = nil
+        if save == .flushed {
+            flushedRevision = revision
+            lastFlush = now
+            latest = nil
+        }
+        // Unflushed, `latest` is kept: the flush is timed from the last change.
     }
 
     /// Records that saving failed at `now`: it is tried again after the delay,
