@@ -34,12 +34,21 @@ final class Canvas {
             // were; by their bytes: `==` holds `é` and `e` with a combining
             // accent equal, and they are drawn in different cells.
             if others.isEmpty { return true }
-            var other = 0
-            for index in range where draft.asciiBytes[index] == 0 {
-                guard other < others.count, Self.sameBytes(draft.characters[index], others[other]) else { return false }
-                other += 1
+            // Read in place: a character copied out costs a retain and a release.
+            return draft.asciiBytes.withUnsafeBufferPointer { ascii in
+                draft.characters.withUnsafeBufferPointer { characters in
+                    others.withUnsafeBufferPointer { others in
+                        var other = 0
+                        for index in range where ascii[index] == 0 {
+                            guard other < others.count,
+                                  Self.sameBytes(characters.baseAddress! + index, others.baseAddress! + other)
+                            else { return false }
+                            other += 1
+                        }
+                        return true
+                    }
+                }
             }
-            return true
         }
 
         /// Whether `bytes` from `start` on begin with `expected`, eight bytes at a step.
@@ -63,10 +72,21 @@ final class Canvas {
             }
         }
 
-        /// Whether two characters are the same bytes, read in place.
-        private static func sameBytes(_ one: Character, _ other: Character) -> Bool {
-            var one = String(one)
-            var other = String(other)
+        /// Whether two characters are the same bytes. Two characters whose
+        /// values are the same bits are: the bytes held in place, or the same
+        /// storage, which no one changes while two hold it. Only characters
+        /// that differ, or hold equal bytes apart, are compared byte by byte.
+        private static func sameBytes(_ one: UnsafePointer<Character>, _ other: UnsafePointer<Character>) -> Bool {
+            let first = UnsafeRawPointer(one)
+            let second = UnsafeRawPointer(other)
+            var offset = 0
+            while offset + 8 <= MemoryLayout<Character>.size, first.loadUnaligned(fromByteOffset: offset, as: UInt64.self)
+                    == second.loadUnaligned(fromByteOffset: offset, as: UInt64.self) {
+                offset += 8
+            }
+            if offset == MemoryLayout<Character>.size { return true }
+            var one = String(one.pointee)
+            var other = String(other.pointee)
             return one.withUTF8 { first in other.withUTF8 { first.elementsEqual($0) } }
         }
     }
