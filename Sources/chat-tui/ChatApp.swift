@@ -217,8 +217,15 @@ struct ChatApp {
             // copied at each use, for every room at every turn.
             let current = session
             let rooms = current.rooms
-            for link in roomLinks {
-                guard let index = current.index(of: link.label) else { continue }
+            for (position, link) in roomLinks.enumerated() {
+                // A link's room is most often at the link's own place.
+                let atPosition = position < rooms.count && rooms[position].name == link.label
+                guard let index = atPosition ? position : current.index(of: link.label) else { continue }
+                // Most rooms have nothing to save: told by two numbers, with nothing copied.
+                if onlyWhenDue && !link.mayNeedSaving(draftRevision: rooms[index].unsentDraftRevision,
+                                                      outboxRevision: rooms[index].outbox.revision) {
+                    continue
+                }
                 // What the network confirmed leaves the outbox on disk. Only the
                 // parts read are passed: a whole room copied costs a retain and a
                 // release of each of its parts, for every room at every turn.

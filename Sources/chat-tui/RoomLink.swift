@@ -313,6 +313,14 @@ final class RoomLink: Link {
         }
     }
 
+    /// Whether the draft at `revision` may be due to be saved, or the outbox
+    /// at `outboxRevision`: false when both are on disk as they are and no
+    /// save waits, which is so of every room but the one typed in.
+    func mayNeedSaving(draftRevision revision: Int, outboxRevision: Int) -> Bool {
+        !autosave.isSaved(revision: revision) || autosave.isWaiting
+            || (outboxFile != nil && outboxRevision != savedOutbox)
+    }
+
     /// Writes the room's draft when it is due, or, unless `onlyWhenDue`,
     /// whenever it changed. Returns the event for the room when what it says
     /// about its draft (`shownProblem` now) changed.

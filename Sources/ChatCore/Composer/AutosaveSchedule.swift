@@ -80,6 +80,9 @@ public struct AutosaveSchedule: Sendable {
     /// Whether the draft at `revision` is the one flushed to disk.
     public func isSaved(revision: Int) -> Bool { revision == flushedRevision }
 
+    /// Whether a change, a retry or a flush waits for its time.
+    public var isWaiting: Bool { waitingSince != nil || savedRevision != flushedRevision }
+
     /// Seconds until a change seen, or a save to flush, is due, to wake up
     /// for; nil when none waits.
     public func secondsUntilDue(now: Double) -> Double? {

@@ -98,6 +98,9 @@ public struct Room: Sendable {
     public var search: SentHistory.Search? { history.search }
     /// The draft the user is writing, to keep on disk (see `SentHistory.unsentDraft`).
     public var unsentDraft: Draft { history.unsentDraft(in: composer) }
+    /// The revision of `unsentDraft`: what the run loop asks of every room at
+    /// every turn, to learn whether it has a draft to save.
+    public var unsentDraftRevision: Int { history.unsentDraftRevision(in: composer) }
 
     /// The most messages held, or nil for no limit. Past it the oldest are
     /// forgotten, as a terminal's scrollback forgets, so an endless replay runs

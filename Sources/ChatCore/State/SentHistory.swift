@@ -34,6 +34,13 @@ public struct SentHistory: Sendable {
         return composer.draft
     }
 
+    /// `unsentDraft(in:)`'s revision, read without copying the draft.
+    func unsentDraftRevision(in composer: Composer) -> Int {
+        if let search { return search.savedDraft.revision }
+        if walkPosition != nil, let unsent = walkDrafts[entries.count] { return unsent.revision }
+        return composer.draft.revision
+    }
+
     /// True while the walk stands on the oldest entry held: time to load older ones.
     var isAtOldest: Bool { walkPosition == 0 }
 

@@ -92,14 +92,17 @@ import Testing
         #expect(schedule.due(revision: 2, isEmpty: false, now: 1.0) == nil)
         #expect(schedule.due(revision: 20, isEmpty: false, now: 1.95) == nil)
         #expect(schedule.due(revision: 20, isEmpty: false, now: 2.0) == .unflushed)
+        #expect(schedule.isWaiting)
         schedule.saved(revision: 20, .unflushed, now: 2.0)
         #expect(!schedule.isSaved(revision: 20), "quitting still saves it, flushed")
+        #expect(schedule.isWaiting, "the flush waits")
         // The wake-up for the flush is half a second after the last change (1.95).
         #expect(schedule.secondsUntilDue(now: 2.0).map { abs($0 - 0.45) < 0.001 } == true)
         #expect(schedule.due(revision: 20, isEmpty: false, now: 2.2) == nil)
         #expect(schedule.due(revision: 20, isEmpty: false, now: 2.45) == .flushed)
         schedule.saved(revision: 20, .flushed, now: 2.45)
         #expect(schedule.isSaved(revision: 20))
+        #expect(!schedule.isWaiting)
         #expect(schedule.secondsUntilDue(now: 2.5) == nil)
     }
 
