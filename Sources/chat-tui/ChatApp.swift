@@ -36,12 +36,14 @@ struct ChatApp {
                             speed: options.speed, clock: clock,
                             spoolFolder: ReplaySpool.folder(environment: environment), at: now)
         }
+        // One inotify descriptor for all the room files followed.
+        let watches = FileWatches()
         var roomLinks: [RoomLink] = []
         for (index, name) in options.rooms.enumerated() {
             let label = index == 0 ? replayLabel ?? name.value : name.value
             do {
                 roomLinks.append(try RoomLink(name: name, label: label, role: label == replayLabel ? .replay : .local,
-                                              nick: options.nick, environment: environment, clock: clock, at: now))
+                                              nick: options.nick, environment: environment, clock: clock, watches: watches, at: now))
             } catch {
                 throw .storage(error)
             }
@@ -62,7 +64,7 @@ struct ChatApp {
         for link in ircLinks {
             do {
                 let file = try RoomLink(name: IRCLink.serverFile, label: link.serverRoom, role: .network(link.network),
-                                        nick: options.nick, environment: environment, clock: clock, at: now)
+                                        nick: options.nick, environment: environment, clock: clock, watches: watches, at: now)
                 link.attach(file, at: now)
                 roomLinks.append(file)
             } catch {
@@ -193,7 +195,7 @@ struct ChatApp {
                 let label = opening.label
                 do {
                     let file = try RoomLink(name: opening.file, label: label, role: .network(network.network),
-                                            nick: options.nick, environment: environment, clock: clock, at: now)
+                                            nick: options.nick, environment: environment, clock: clock, watches: watches, at: now)
                     // Read before the network has it: its history goes on from the last line held.
                     let history = file.history(count: firstHistory, at: now)
                     network.attach(file, at: now)
@@ -242,7 +244,7 @@ struct ChatApp {
         func open(_ name: RoomName) {
             do {
                 let opened = try RoomLink(name: name, label: name.value, nick: session.focused.nick,
-                                          environment: environment, clock: clock, at: now)
+                                          environment: environment, clock: clock, watches: watches, at: now)
                 roomLinks.append(opened)
                 session.open(newRoom(opened, display: session.display))
                 restoreDrafts(of: opened)
@@ -308,7 +310,8 @@ struct ChatApp {
             var writing: [Int32] = []
             linkDescriptors.reserveCapacity(turnLinks.count + 1)
             for link in turnLinks {
-                guard let descriptor = link.descriptor else { continue }
+                // The room files' watches share one descriptor: it is waited on once.
+                guard let descriptor = link.descriptor, !linkDescriptors.contains(descriptor) else { continue }
                 linkDescriptors.append(descriptor)
                 if link.wantsWrite { writing.append(descriptor) }
             }

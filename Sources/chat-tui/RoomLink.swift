@@ -63,7 +63,7 @@ final class RoomLink: Link {
     /// Opens the room's file and its drafts folder, taking over the drafts
     /// that processes now gone left in it.
     init(name: RoomName, label: String, role: Role = .local, nick: String, environment: [String: String],
-         clock: ClockFace, at now: Moment) throws(StorageError) {
+         clock: ClockFace, watches: FileWatches?, at now: Moment) throws(StorageError) {
         own = OwnNames(nick)
         self.name = name
         self.label = label
@@ -80,7 +80,11 @@ final class RoomLink: Link {
         }
         self.outboxFile = outboxFile
         file = try RoomFile(folder: rooms, room: name.value, followed: role.followsFile)
-        watch = role.followsFile ? FileWatch(path: file.path) : nil
+        if role.followsFile, let watches {
+            watch = FileWatch(path: file.path, in: watches)
+        } else {
+            watch = nil
+        }
         location = Self.homeRelative(file.path, environment: environment)
         reader = TranscriptReader(source: name.value, clock: clock, today: clock.civilTime(now.wall))
         var folder: DraftFolder?
@@ -225,8 +229,7 @@ final class RoomLink: Link {
     func events(ready: Set<Int32>, at now: Moment) -> [(event: Event, room: String?)] {
         guard followsFile else { return [] }
         if let watching {
-            guard ready.contains(watching.descriptor) else { return [] }
-            watching.drain()
+            guard watching.changed(ready: ready) else { return [] }
         } else if now.monotonic < nextLook {
             return []
         }

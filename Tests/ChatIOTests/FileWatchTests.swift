@@ -56,6 +56,63 @@ import Testing
         #expect(!watch.isWatching)
     }
 
+    /// Appends a line to `path` as another process would.
+    static func append(to path: String) throws {
+        let other = try #require(FileHandle(forWritingAtPath: path))
+        other.seekToEndOfFile()
+        other.write(Data("line\n".utf8))
+        try other.close()
+    }
+
+    @Test func watchesInOneDescriptorEachSeeTheirOwnFileAndNoChangeIsLostToAnothersDrain() throws {
+        let folder = try Self.madeFolder()
+        let watches = try #require(FileWatches())
+        var paths: [String] = []
+        for name in ["one", "two", "three"] {
+            let path = folder.path + "/\(name).jsonl"
+            try "".write(toFile: path, atomically: false, encoding: .utf8)
+            paths.append(path)
+        }
+        let one = try #require(FileWatch(path: paths[0], in: watches))
+        let two = try #require(FileWatch(path: paths[1], in: watches))
+        let three = try #require(FileWatch(path: paths[2], in: watches))
+        #expect(one.descriptor == watches.descriptor && two.descriptor == watches.descriptor)
+        try Self.append(to: paths[1])
+        #expect(Self.readable(watches.descriptor, within: 10_000))
+        let ready: Set<Int32> = [watches.descriptor]
+        // The first asked drains the descriptor; the second still learns of its change.
+        #expect(!one.changed(ready: ready))
+        #expect(two.changed(ready: ready))
+        #expect(!three.changed(ready: ready))
+        #expect(!Self.readable(watches.descriptor, within: 0), "drained")
+        #expect(!two.changed(ready: []), "a change is seen once")
+        try Self.append(to: paths[2])
+        #expect(Self.readable(watches.descriptor, within: 10_000))
+        one.drain()
+        // Asked in a turn that did not wait on the descriptor, three still has its change.
+        #expect(three.changed(ready: []))
+    }
+
+    @Test func oneFileWatchedTwiceIsSeenByBothAndStaysWatchedUntilBothLetGo() throws {
+        let folder = try Self.madeFolder()
+        let target = folder.path + "/room.jsonl"
+        try "".write(toFile: target, atomically: false, encoding: .utf8)
+        try FileManager.default.createSymbolicLink(atPath: folder.path + "/link.jsonl", withDestinationPath: target)
+        let watches = try #require(FileWatches())
+        let first = try #require(FileWatch(path: target, in: watches))
+        var second: FileWatch? = try #require(FileWatch(path: folder.path + "/link.jsonl", in: watches))
+        try Self.append(to: target)
+        #expect(Self.readable(watches.descriptor, within: 10_000))
+        #expect(first.drain())
+        #expect(second?.drain() == true)
+        second = nil
+        _ = first.drain()  // whatever letting go of the second reported
+        try Self.append(to: target)
+        #expect(Self.readable(watches.descriptor, within: 10_000), "the file is still watched for the first")
+        #expect(first.drain())
+        #expect(first.isWatching)
+    }
+
     @Test func aPathWithNoFileIsNotWatched() throws {
         let folder = try Self.madeFolder()
         #expect(FileWatch(path: folder.path + "/missing.jsonl") == nil)
