@@ -171,11 +171,11 @@ public struct ChatView {
         for (index, label) in labels.enumerated() {
             var text = Array(label.text)
             // The room (or the room bar) may leave no room for the nick; notes may not.
-            let room = width - column - (index >= roomLabels ? 1 + nickWidth + 2 : 0)
-            if display.rules.width(of: text) > room {
+            let space = width - column - (index >= roomLabels ? 1 + nickWidth + 2 : 0)
+            if display.rules.width(of: text) > space {
                 // A warning is cut rather than dropped: it starts saying what is wrong.
-                guard label.style == .warning, room >= Self.shortestWarning else { break }
-                text = MessageLayout.truncated(String(text.dropLast()), to: room - 1, rules: display.rules) + [" "]
+                guard label.style == .warning, space >= Self.shortestWarning else { break }
+                text = MessageLayout.truncated(String(text.dropLast()), to: space - 1, rules: display.rules) + [" "]
             }
             frame.put(text, rules: display.rules, style: label.style, row: row, column: column)
             column += display.rules.width(of: text) + 1

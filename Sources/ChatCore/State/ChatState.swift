@@ -2,8 +2,9 @@ import ChatModel
 import TextWidth
 
 /// A room as the screen shows it: the room and the display it is laid out
-/// for. What the view draws and what a test of one room drives; a session
-/// makes one for its focused room. It reads the room's properties as its own.
+/// for. What a test of one room drives and has the view draw; a session
+/// makes one of its focused room (the view draws a session's room where the
+/// session holds it). It reads the room's properties as its own.
 @dynamicMemberLookup
 public struct ChatState: Sendable {
     public private(set) var room: Room
@@ -48,16 +49,8 @@ public struct ChatState: Sendable {
         room.screenLayout(for: layout, display: display)
     }
 
-    public func layout(ofMessageAt index: Int) -> MessageLayout {
-        room.layout(ofMessageAt: index, display: display)
-    }
-
     public func rowCount(ofMessageAt index: Int) -> Int {
         room.rowCount(ofMessageAt: index, display: display)
-    }
-
-    public func context(ofMessageAt index: Int) -> MessageLayout.Context {
-        room.context(ofMessageAt: index, display: display)
     }
 
     public func messageIndex(forID id: Int) -> Int? {

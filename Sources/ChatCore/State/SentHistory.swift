@@ -29,16 +29,19 @@ public struct SentHistory: Sendable {
     /// while the composer shows an entry (Up, Ctrl-R), the unsent draft put
     /// aside for it, which would otherwise be lost with the process.
     func unsentDraft(in composer: Composer) -> Draft {
-        if let search { return search.savedDraft }
-        if walkPosition != nil, let unsent = walkDrafts[entries.count] { return unsent }
-        return composer.draft
+        readUnsentDraft(in: composer) { $0 }
     }
 
-    /// `unsentDraft(in:)`'s revision, read without copying the draft.
+    /// `unsentDraft(in:)`'s revision, read without copying the draft out.
     func unsentDraftRevision(in composer: Composer) -> Int {
-        if let search { return search.savedDraft.revision }
-        if walkPosition != nil, let unsent = walkDrafts[entries.count] { return unsent.revision }
-        return composer.draft.revision
+        readUnsentDraft(in: composer) { $0.revision }
+    }
+
+    /// `read` of the unsent draft, wherever it is kept.
+    private func readUnsentDraft<Value>(in composer: Composer, _ read: (borrowing Draft) -> Value) -> Value {
+        if let search { return read(search.savedDraft) }
+        if walkPosition != nil, let unsent = walkDrafts[entries.count] { return read(unsent) }
+        return read(composer.draft)
     }
 
     /// True while the walk stands on the oldest entry held: time to load older ones.
