@@ -100,9 +100,23 @@ final class Canvas {
     /// the only reference to its cells and drawing over them copies nothing.
     private var frame: Frame?
     /// What the pane of `frame` was drawn from.
-    private(set) var pane: PaneKey?
+    private var pane: PaneKey?
     /// What the separator of `frame` was drawn from.
-    private(set) var separator: Separator?
+    private var separator: Separator?
+
+    /// Whether the pane of the frame taken was drawn from `key`, so is drawn
+    /// already. Unwrapped before it is compared: `==` between optionals copies
+    /// both sides through the runtime's generic witnesses, at every frame.
+    func drewPane(from key: PaneKey) -> Bool {
+        guard let pane else { return false }
+        return pane == key
+    }
+
+    /// Whether the separator of the frame taken is `separator`, so is drawn already.
+    func drewSeparator(_ separator: Separator) -> Bool {
+        guard let drawn = self.separator else { return false }
+        return drawn == separator
+    }
 
     /// The frame to draw the next one in: the last one, started over, when it
     /// has `size` and `generation`; otherwise a blank one, with nothing drawn.
@@ -120,23 +134,27 @@ final class Canvas {
     }
 
     /// What the composer's `rows` of the frame taken show, measured by
-    /// `rules`; all unknown when the composer had other rows or rules.
-    func composer(rows: Range<Int>, rules: WidthRules) -> [ComposerRow?] {
-        guard rows == composerRows, rules == composerRules, composerShown.count == rows.count else {
+    /// `rules`; all unknown when the composer had other rows or rules. Handed
+    /// over rather than shared, so that a row marked drawn again copies nothing;
+    /// `keepComposer` gives it back.
+    func takeComposer(rows: Range<Int>, rules: WidthRules) -> [ComposerRow?] {
+        var shown: [ComposerRow?] = []
+        swap(&shown, &composerShown)
+        guard rows == composerRows, rules == composerRules, shown.count == rows.count else {
             return Array(repeating: nil, count: rows.count)
         }
-        return composerShown
+        return shown
     }
 
     /// Keeps what the composer's `rows` show now.
-    func keepComposer(rows: Range<Int>, rules: WidthRules, shown: [ComposerRow?]) {
+    func keepComposer(rows: Range<Int>, rules: WidthRules, shown: consuming [ComposerRow?]) {
         composerRows = rows
         composerRules = rules
         composerShown = shown
     }
 
     /// Keeps `frame` to draw the next one over, with what its parts were drawn from.
-    func keep(_ frame: Frame, pane: PaneKey, separator: Separator?) {
+    func keep(_ frame: Frame, pane: consuming PaneKey, separator: consuming Separator?) {
         self.frame = frame
         self.pane = pane
         self.separator = separator

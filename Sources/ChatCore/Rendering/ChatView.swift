@@ -32,8 +32,9 @@ public struct ChatView {
     /// The focused room of `session`, with a room bar on the separator when
     /// more than one room is open.
     public func frame(for session: Session) -> Frame {
-        // The room is read where it is: a `ChatState` made of it would copy
-        // each of its parts, and let go of them, at every frame.
+        // What draws the room borrows it, the keys made of it too. The array's
+        // subscript copies it once a frame (a retain and a release of each of
+        // its parts); read through a buffer pointer, it is copied all the same.
         frame(of: session.rooms[session.focus], display: session.display,
               session: session.rooms.count > 1 ? session : nil)
     }
@@ -74,22 +75,23 @@ public struct ChatView {
     /// The frame of `room`, with the room bar of `session` when one is given,
     /// drawn over the last one: the pane and the separator only when what they
     /// show changed, the composer's rows only where they show something else.
-    private func frame(of room: Room, display: Display, session: Session?) -> Frame {
+    private func frame(of room: borrowing Room, display: Display, session: Session?) -> Frame {
         let generation = ClusterTable.shared.beginFrame()
         var frame = canvas.take(size: display.size, generation: generation)
         guard display.size.columns > 0, display.size.rows > 0 else { return frame }
         let layout = room.composerLayout
         let screen = room.screenLayout(for: layout, display: display)
         let paneKey = PaneKey(room, display: display, rows: screen.paneRows)
-        if canvas.pane != paneKey {
+        if !canvas.drewPane(from: paneKey) {
             frame.erase(rows: screen.paneRows)
             drawPane(room, display: display, rows: screen.paneRows, into: &frame)
         }
         var separator: Canvas.Separator?
         if let row = screen.separatorRow {
             let labels = Self.separatorLabels(for: room, draft: layout)
-            separator = Canvas.Separator(row: row, key: SeparatorKey(room, display: display, labels: labels, session: session))
-            if canvas.separator != separator {
+            let drawn = Canvas.Separator(row: row, key: SeparatorKey(room, display: display, labels: labels, session: session))
+            separator = drawn
+            if !canvas.drewSeparator(drawn) {
                 frame.erase(rows: row..<row + 1)
                 drawSeparator(room, display: display, labels: labels, roomBar: session.map(Self.roomBars), row: row, into: &frame)
             }
@@ -249,7 +251,7 @@ public struct ChatView {
             let last = screenRow == rows.upperBound - 1 && below
             return first ? (last ? "↕" : "↑") : (last ? "↓" : nil)
         }
-        var shown = canvas.composer(rows: rows, rules: display.rules)
+        var shown = canvas.takeComposer(rows: rows, rules: display.rules)
         for (offset, screenRow) in rows.enumerated() {
             let range = top + offset < layout.rows.count ? layout.rows[top + offset].range : 0..<0
             let marker = marker(on: screenRow)

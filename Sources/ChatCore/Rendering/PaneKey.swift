@@ -16,7 +16,7 @@ struct PaneKey: Equatable {
     var rules: WidthRules
     var showsEmptyRoomHint: Bool
 
-    init(_ room: Room, display: Display, rows: Range<Int>) {
+    init(_ room: borrowing Room, display: Display, rows: Range<Int>) {
         self.room = room.name
         firstMessageID = room.messageID(at: 0)
         messageCount = room.messages.count

@@ -18,7 +18,7 @@ struct SeparatorKey: Equatable {
     var rules: WidthRules
 
     /// The separator of `room` with `labels` on it, under the room bar of `session` when one is given.
-    init(_ room: Room, display: Display, labels: [ChatView.Label], session: Session?) {
+    init(_ room: borrowing Room, display: Display, labels: [ChatView.Label], session: Session?) {
         self.room = room.name
         rooms = session?.rooms.map(\.name) ?? []
         statuses = session?.rooms.map(\.linkStatus) ?? []

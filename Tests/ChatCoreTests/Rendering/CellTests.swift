@@ -54,10 +54,13 @@ import Testing
         var first = canvas.take(size: size, generation: 0)
         first.put("abc", rules: .terminal, style: .plain, row: 0, column: 0)
         let state = ChatState(room: "local", nick: "alice", size: size)
-        canvas.keep(first, pane: PaneKey(state.room, display: state.display, rows: 0..<1), separator: nil)
+        let pane = PaneKey(state.room, display: state.display, rows: 0..<1)
+        canvas.keep(first, pane: pane, separator: nil)
+        #expect(canvas.drewPane(from: pane), "kept: the pane is known drawn")
+        #expect(!canvas.drewPane(from: PaneKey(state.room, display: state.display, rows: 0..<2)), "other rows")
         let next = canvas.take(size: size, generation: 1)
         #expect(next.drawnOver == nil, "drawn from blank")
         #expect(next.text(ofRow: 0) == "   ")
-        #expect(canvas.pane == nil, "nothing is known drawn")
+        #expect(!canvas.drewPane(from: pane), "nothing is known drawn")
     }
 }
