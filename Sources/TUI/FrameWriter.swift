@@ -58,12 +58,13 @@ struct FrameWriter {
     mutating func bytes(from old: Frame?, to new: Frame, rows: Range<Int>? = nil) -> [UInt8] {
         output.removeAll(keepingCapacity: true)
         columns = new.size.columns
+        let hasOld = old != nil
         var shown = old.map(\.cells) ?? [Cell](repeating: .blank, count: new.cells.count)
         // The rows that differ from what the screen shows; a band that moved
         // changes two at least.
         var changed = Self.changedRows(shown, new.cells, size: new.size,
-                                       among: old == nil ? 0..<new.size.rows : rows ?? 0..<new.size.rows)
-        if old != nil, changed.count >= 2,
+                                       among: hasOld ? rows ?? 0..<new.size.rows : 0..<new.size.rows)
+        if hasOld, changed.count >= 2,
            scrollIfRowsMoved(old: shown, new: new.cells, changed: changed.prefix(4), shown: &shown, size: new.size) {
             changed = Self.changedRows(shown, new.cells, size: new.size, among: 0..<new.size.rows)
         }

@@ -53,23 +53,24 @@ public final class Screen {
     /// drawn over the one shown is compared in the rows it drew again only,
     /// and only those are copied into the screen's own.
     public func draw(_ frame: Frame) {
+        // Taken out while it is read and caught up, so that it is neither
+        // copied for the writer nor shared when its rows are updated in place.
+        var old = shown.take()
         // Cells of another size or cluster generation cannot be compared.
-        if let old = shown, old.size != frame.size || old.generation != frame.generation {
-            shown = nil
-        }
         var clearing: [UInt8] = []
-        if shown == nil || terminal.needsClearing {
+        if old?.size != frame.size || old?.generation != frame.generation || terminal.needsClearing {
             clearing = terminal.clear()
             writer.forgetTerminalState(cursorAtHome: true)
-            shown = nil
+            old = nil
         }
-        let rows = frame.drawnOver.flatMap { $0.frame == shown?.number ? $0.rows : nil }
-        let bytes = writer.bytes(from: shown, to: frame, rows: rows)
+        let rows = frame.drawnOver.flatMap { $0.frame == old?.number ? $0.rows : nil }
+        let bytes = writer.bytes(from: old, to: frame, rows: rows)
         terminal.write(clearing.isEmpty ? bytes : clearing + bytes)
-        if shown == nil {
-            shown = frame
+        if case .some = old {
+            old?.catchUp(to: frame)
+            shown = old
         } else {
-            shown?.catchUp(to: frame)
+            shown = frame
         }
     }
 

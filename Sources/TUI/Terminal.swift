@@ -316,10 +316,11 @@ public final class Terminal {
     /// `InputReader` reads the resize at once.
     public func wait(for descriptors: [Int32], writing: [Int32] = [],
                      timeoutMilliseconds: Int32) -> (keyboard: Bool, ready: Set<Int32>) {
-        var polled = [pollfd(fd: inputDescriptor, events: Int16(POLLIN), revents: 0),
-                      pollfd(fd: resizeDescriptor, events: Int16(POLLIN), revents: 0)]
-        polled += descriptors.map { fd in
-            pollfd(fd: fd, events: Int16(POLLIN) | (writing.contains(fd) ? Int16(POLLOUT) : 0), revents: 0)
+        polled.removeAll(keepingCapacity: true)
+        polled.append(pollfd(fd: inputDescriptor, events: Int16(POLLIN), revents: 0))
+        polled.append(pollfd(fd: resizeDescriptor, events: Int16(POLLIN), revents: 0))
+        for fd in descriptors {
+            polled.append(pollfd(fd: fd, events: Int16(POLLIN) | (writing.contains(fd) ? Int16(POLLOUT) : 0), revents: 0))
         }
         let count = poll(&polled, nfds_t(polled.count), timeoutMilliseconds)
         if count < 0 {
@@ -328,9 +329,14 @@ public final class Terminal {
         }
         keyboard = polled[0].revents != 0 ? .ready : .idle
         signalled = signalled || polled[1].revents != 0
-        let ready = Set(polled.dropFirst(2).filter { $0.revents != 0 }.map(\.fd))
+        // A key wakes the keyboard alone: the set stays empty, made of nothing.
+        var ready = Set<Int32>()
+        for entry in polled.dropFirst(2) where entry.revents != 0 { ready.insert(entry.fd) }
         return (polled[0].revents != 0 || polled[1].revents != 0 || pendingResize, ready)
     }
+
+    /// What `wait` asks `poll` about, kept from one wait to the next.
+    private var polled: [pollfd] = []
 
     /// Makes the C library (and so ncurses) read and write UTF-8. The user's
     /// locale is used when it is UTF-8; otherwise the C library's built-in
