@@ -38,7 +38,14 @@ struct ChatApp {
         }
         // One inotify descriptor for all the room files followed.
         let watches = FileWatches()
-        var roomLinks: [RoomLink] = []
+        var ircLinks: [IRCLink] = []
+        // Every source and sink of messages, the replay first: the run loop
+        // knows them only as links. Made again when a room's link comes or
+        // goes (the networks' come before their rooms'), not at every turn.
+        var links: [Link] = []
+        var roomLinks: [RoomLink] = [] {
+            didSet { links = (replay.map { [$0] } ?? []) + roomLinks + ircLinks }
+        }
         for (index, name) in options.rooms.enumerated() {
             let label = index == 0 ? replayLabel ?? name.value : name.value
             do {
@@ -50,7 +57,6 @@ struct ChatApp {
         }
         // Each network, with its own room for what the server says: they
         // connect once the loop runs, so the screen never waits for one.
-        var ircLinks: [IRCLink] = []
         for (index, network) in options.networks.enumerated() {
             let password: Secret?
             do throws(Secret.Problem) {
@@ -129,8 +135,6 @@ struct ChatApp {
                 session.index(of: label) != nil || ircLinks[..<index].contains { $0.joinsAtStart(label) }
             }
         }
-        // Every source and sink of messages, the replay first: the run loop knows them only as links.
-        var links: [Link] { (replay.map { [$0] } ?? []) + roomLinks + ircLinks }
 
         /// Lines of a room read when it opens: at least three screens' worth.
         var firstHistory: Int { max(RoomLink.historyLines, 3 * terminal.size.rows) }
@@ -218,24 +222,27 @@ struct ChatApp {
             // The session read once: read through this closure, it would be
             // copied at each use, for every room at every turn.
             let current = session
-            let rooms = current.rooms
-            for (position, link) in roomLinks.enumerated() {
-                // A link's room is most often at the link's own place.
-                let atPosition = position < rooms.count && rooms[position].name == link.label
-                guard let index = atPosition ? position : current.index(of: link.label) else { continue }
-                // Most rooms have nothing to save: told by two numbers, with nothing copied.
-                if onlyWhenDue && !link.mayNeedSaving(draftRevision: rooms[index].unsentDraftRevision,
-                                                      outboxRevision: rooms[index].outbox.revision) {
-                    continue
+            // Read through a buffer pointer, a room is borrowed where it is: read
+            // by index from the array, it would be copied for each computed part.
+            current.rooms.withUnsafeBufferPointer { rooms in
+                for (position, link) in roomLinks.enumerated() {
+                    // A link's room is most often at the link's own place.
+                    let atPosition = position < rooms.count && rooms[position].name == link.label
+                    guard let index = atPosition ? position : current.index(of: link.label) else { continue }
+                    // Most rooms have nothing to save: told by two numbers, with nothing copied.
+                    if onlyWhenDue && !link.mayNeedSaving(draftRevision: rooms[index].unsentDraftRevision,
+                                                          outboxRevision: rooms[index].outbox.revision) {
+                        continue
+                    }
+                    // What the network confirmed leaves the outbox on disk. Only the
+                    // parts read are passed: a whole room copied costs a retain and a
+                    // release of each of its parts, for every room at every turn.
+                    link.saveOutbox(rooms[index].outbox)
+                    guard let event = link.saveDraft(rooms[index].unsentDraft, shownProblem: rooms[index].draftProblem,
+                                                     at: now, onlyWhenDue: onlyWhenDue) else { continue }
+                    feed(event, to: link.label)
+                    changed = true
                 }
-                // What the network confirmed leaves the outbox on disk. Only the
-                // parts read are passed: a whole room copied costs a retain and a
-                // release of each of its parts, for every room at every turn.
-                link.saveOutbox(rooms[index].outbox)
-                guard let event = link.saveDraft(rooms[index].unsentDraft, shownProblem: rooms[index].draftProblem,
-                                                 at: now, onlyWhenDue: onlyWhenDue) else { continue }
-                feed(event, to: link.label)
-                changed = true
             }
             return changed
         }
@@ -280,6 +287,9 @@ struct ChatApp {
             if let earlier = link.restoredOutbox() { feed(earlier, to: link.label) }
         }
 
+        // Kept from turn to turn, so that a key's turn makes no list of its own.
+        var waited: [Int32] = []
+        var writing: [Int32] = []
         while running {
             // An idle turn (the wait timed out, nothing arrived) draws nothing. While a
             // replay pours in faster than the eye follows, frames are drawn at
@@ -306,22 +316,22 @@ struct ChatApp {
             for link in turnLinks {
                 if let due = link.millisecondsUntilDue(at: now) { timeout = min(timeout, due) }
             }
-            var linkDescriptors: [Int32] = []
-            var writing: [Int32] = []
-            linkDescriptors.reserveCapacity(turnLinks.count + 1)
+            // The descriptors waited on: the links', then the stop signals'.
+            waited.removeAll(keepingCapacity: true)
+            writing.removeAll(keepingCapacity: true)
             for link in turnLinks {
                 // The room files' watches share one descriptor: it is waited on once.
-                guard let descriptor = link.descriptor, !linkDescriptors.contains(descriptor) else { continue }
-                linkDescriptors.append(descriptor)
+                guard let descriptor = link.descriptor, !waited.contains(descriptor) else { continue }
+                waited.append(descriptor)
                 if link.wantsWrite { writing.append(descriptor) }
             }
-            let ready = terminal.wait(for: linkDescriptors + [stopSignals.descriptor],
-                                      writing: writing, timeoutMilliseconds: timeout)
+            waited.append(stopSignals.descriptor)
+            let ready = terminal.wait(for: waited, writing: writing, timeoutMilliseconds: timeout)
             if ready.ready.contains(stopSignals.descriptor), let signal = stopSignals.received() {
                 stopSignal = signal
                 break
             }
-            pouring = !ready.ready.isDisjoint(with: linkDescriptors) && !ready.keyboard
+            pouring = ready.ready.contains { $0 != stopSignals.descriptor } && !ready.keyboard
             now = wallClock.read()
 
             // Each event is fed as it is read, with the room it is for (nil: the
