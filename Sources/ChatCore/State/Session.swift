@@ -14,7 +14,10 @@ public struct Session: Sendable {
     /// What happened in each room since the user last looked at it, by room.
     public private(set) var activity: [String: Activity] = [:]
     /// The room `/part` closed last, for the program to save its draft.
-    public private(set) var closed: Room?
+    public var closed: Room? { lastClosed.first }
+    /// `closed`, held out of line: a room is some 900 bytes, and a session is
+    /// passed and copied whole at every frame.
+    private var lastClosed: [Room] = []
 
     /// What arrived in a room while it was not shown.
     public struct Activity: Equatable, Sendable {
@@ -119,7 +122,7 @@ public struct Session: Sendable {
                 rooms[closing].note(.onlyRoomOpen, now: now)
                 return nil
             }
-            closed = rooms.remove(at: closing)
+            lastClosed = [rooms.remove(at: closing)]
             activity[name] = nil
             if focus >= closing, focus > 0 { focus -= 1 }
             focus(on: focus)
