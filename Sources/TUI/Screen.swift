@@ -66,11 +66,11 @@ public final class Screen {
         let rows = frame.drawnOver.flatMap { $0.frame == old?.number ? $0.rows : nil }
         let bytes = writer.bytes(from: old, to: frame, rows: rows)
         terminal.write(clearing.isEmpty ? bytes : clearing + bytes)
-        if case .some = old {
+        if old == nil {
+            shown = frame
+        } else {
             old?.catchUp(to: frame)
             shown = old
-        } else {
-            shown = frame
         }
     }
 

@@ -222,8 +222,8 @@ struct ChatApp {
             // The session read once: read through this closure, it would be
             // copied at each use, for every room at every turn.
             let current = session
-            // Read through a buffer pointer, a room is borrowed where it is: read
-            // by index from the array, it would be copied for each computed part.
+            // Through a buffer pointer, a room's parts are read where they are:
+            // read by index from the array, the whole room is copied for each.
             current.rooms.withUnsafeBufferPointer { rooms in
                 for (position, link) in roomLinks.enumerated() {
                     // A link's room is most often at the link's own place.

@@ -34,7 +34,7 @@ public struct ChatView {
     public func frame(for session: Session) -> Frame {
         // What draws the room borrows it, the keys made of it too. The array's
         // subscript copies it once a frame (a retain and a release of each of
-        // its parts); read through a buffer pointer, it is copied all the same.
+        // its parts), and so does a buffer pointer's, for a room passed whole.
         frame(of: session.rooms[session.focus], display: session.display,
               session: session.rooms.count > 1 ? session : nil)
     }
