@@ -2,13 +2,17 @@
 ///
 /// It is saved once typing pauses for half a second, and while typing goes on
 /// at least every second, so a killed program loses less than a second of it,
-/// and a typist's steady stream of keys costs one save a second rather than
-/// two; and at once when the draft empties, so a message just sent never
+/// and a typist's steady stream of keys costs about one save a second rather
+/// than two; and at once when the draft empties, so a message just sent never
 /// comes back as a draft. A save while typing goes on is left to the system
 /// to write (it outlives the process, not a power cut), but for one at least
 /// every five seconds; the first save after a pause is flushed, so a power
 /// cut loses less than five seconds of typing and nothing once it pauses.
 /// Flushing is most of what a save costs.
+///
+/// A save that the second's wait makes due is made early, by the turn of a
+/// key that comes within `early` of it, after that key's frame: a wake-up of
+/// its own, between two keys, cost more than the save itself.
 public struct AutosaveSchedule: Sendable {
     /// How a due save is written.
     public enum Save: Equatable, Sendable {
@@ -22,6 +26,10 @@ public struct AutosaveSchedule: Sendable {
     public static let delay = 0.5
     /// The longest a change waits while changes go on.
     public static let longest = 1.0
+    /// How long before the longest wait ends a turn that comes anyway (a
+    /// key's) makes the save: a typist's keys come closer together than this,
+    /// so steady typing's saves need no wake-up of their own.
+    public static let early = 0.25
     /// The longest a save waits to be flushed while changes go on.
     public static let flushInterval = 5.0
 
@@ -59,7 +67,7 @@ public struct AutosaveSchedule: Sendable {
         }
         let since = waitingSince ?? now
         waitingSince = since
-        guard now >= dueTime(waitingSince: since) else { return nil }
+        guard now >= dueTime(waitingSince: since, early: true) else { return nil }
         // Due while typing goes on: left unflushed, unless the last flush is old.
         let typing = now < pauseEnd(now: now)
         let flushIsOld = lastFlush.map { now - $0 >= Self.flushInterval } ?? true
@@ -71,10 +79,12 @@ public struct AutosaveSchedule: Sendable {
         (latest?.seen ?? now) + Self.delay
     }
 
-    /// When a change waiting since `since` is due: after the pause, or the longest wait.
-    private func dueTime(waitingSince since: Double) -> Double {
+    /// When a change waiting since `since` is due: after the pause, or the
+    /// longest wait; with `early`, a turn that comes `early` before the
+    /// longest wait ends makes the save then.
+    private func dueTime(waitingSince since: Double, early: Bool = false) -> Double {
         if retrying { return since + Self.delay }
-        return min(pauseEnd(now: since), since + Self.longest)
+        return min(pauseEnd(now: since), since + Self.longest - (early ? Self.early : 0))
     }
 
     /// Whether the draft at `revision` is the one flushed to disk.

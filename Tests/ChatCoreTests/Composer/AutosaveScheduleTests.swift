@@ -32,14 +32,18 @@ import Testing
             let now = 50 + Double(tick) / 10
             firstUnsaved = firstUnsaved ?? now
             if let save = schedule.due(revision: tick + 1, isEmpty: false, now: now) {
-                // No change waits more than the longest wait.
+                // No change waits more than the longest wait, and the key
+                // that comes within `early` of its end makes the save.
                 #expect(now - firstUnsaved! <= AutosaveSchedule.longest + 0.001)
+                #expect(now - firstUnsaved! >= AutosaveSchedule.longest - AutosaveSchedule.early - 0.001)
                 saves.append(now)
                 schedule.saved(revision: tick + 1, save, now: now)
                 firstUnsaved = nil
             }
         }
-        #expect(saves.count == 2, "\(saves)")
+        // At 50.8, 51.7 and 52.6: the first key three quarters of a second
+        // after the first change not saved.
+        #expect(saves.count == 3, "\(saves)")
         // Typing stops: saved when the pause or the longest wait ends, whichever comes first.
         let last = 50 + 2.9
         let expected = min(last + AutosaveSchedule.delay, firstUnsaved! + AutosaveSchedule.longest)
@@ -48,6 +52,28 @@ import Testing
         #expect(early == nil)
         let due = schedule.due(revision: 30, isEmpty: false, now: expected)
         #expect(due != nil)
+    }
+
+    @Test(arguments: [0.07, 0.2])
+    func steadyTypingsSavesWaitForAKeyAndNeedNoWakeUpOfTheirOwn(interval: Double) {
+        var schedule = AutosaveSchedule(savedRevision: 0)
+        var saves: [Double] = []
+        // A key every `interval` for five seconds: the benchmark's pace, and a typist's.
+        let keys = Int(5 / interval)
+        for tick in 0..<keys {
+            let now = 10 + Double(tick) * interval
+            if let save = schedule.due(revision: tick + 1, isEmpty: false, now: now) {
+                saves.append(now)
+                schedule.saved(revision: tick + 1, save, now: now)
+            }
+            // The loop wakes up for the next key before any save falls due.
+            let wait = schedule.secondsUntilDue(now: now)
+            #expect(wait.map { $0 > interval } ?? true, "at \(now): \(String(describing: wait))")
+        }
+        // Still a save at least every second.
+        let gaps = zip([10] + saves, saves).map { $1 - $0 }
+        #expect(gaps.allSatisfy { $0 <= AutosaveSchedule.longest + interval + 0.001 }, "\(saves)")
+        #expect(saves.count >= 5, "\(saves)")
     }
 
     @Test func savesWhileTypingGoesOnAreFlushedEveryFiveSecondsAndAtThePause() {
@@ -87,23 +113,24 @@ import Testing
 
     @Test func aSaveLeftUnflushedIsDueToBeFlushedWhenTypingPauses() {
         var schedule = AutosaveSchedule(savedRevision: 0)
-        // A flush at 0.9 s, then steady typing until a save left unflushed at 2.0.
+        // A flush at 0.9 s, then steady typing until a save left unflushed at
+        // 1.8, the first key three quarters of a second after the change at 1.0.
         schedule.saved(revision: 1, .flushed, now: 0.9)
         #expect(schedule.due(revision: 2, isEmpty: false, now: 1.0) == nil)
-        #expect(schedule.due(revision: 20, isEmpty: false, now: 1.95) == nil)
-        #expect(schedule.due(revision: 20, isEmpty: false, now: 2.0) == .unflushed)
+        #expect(schedule.due(revision: 20, isEmpty: false, now: 1.7) == nil)
+        #expect(schedule.due(revision: 21, isEmpty: false, now: 1.8) == .unflushed)
         #expect(schedule.isWaiting)
-        schedule.saved(revision: 20, .unflushed, now: 2.0)
-        #expect(!schedule.isSaved(revision: 20), "quitting still saves it, flushed")
+        schedule.saved(revision: 21, .unflushed, now: 1.8)
+        #expect(!schedule.isSaved(revision: 21), "quitting still saves it, flushed")
         #expect(schedule.isWaiting, "the flush waits")
-        // The wake-up for the flush is half a second after the last change (1.95).
-        #expect(schedule.secondsUntilDue(now: 2.0).map { abs($0 - 0.45) < 0.001 } == true)
-        #expect(schedule.due(revision: 20, isEmpty: false, now: 2.2) == nil)
-        #expect(schedule.due(revision: 20, isEmpty: false, now: 2.45) == .flushed)
-        schedule.saved(revision: 20, .flushed, now: 2.45)
-        #expect(schedule.isSaved(revision: 20))
+        // The wake-up for the flush is half a second after the last change (1.8).
+        #expect(schedule.secondsUntilDue(now: 1.9).map { abs($0 - 0.4) < 0.001 } == true)
+        #expect(schedule.due(revision: 21, isEmpty: false, now: 2.2) == nil)
+        #expect(schedule.due(revision: 21, isEmpty: false, now: 2.3) == .flushed)
+        schedule.saved(revision: 21, .flushed, now: 2.3)
+        #expect(schedule.isSaved(revision: 21))
         #expect(!schedule.isWaiting)
-        #expect(schedule.secondsUntilDue(now: 2.5) == nil)
+        #expect(schedule.secondsUntilDue(now: 2.4) == nil)
     }
 
     @Test func anEmptiedDraftIsSavedAtOnceEvenWhenAChangeWasWaiting() {
