@@ -311,15 +311,14 @@ struct ChatApp {
                 changed = true
                 continue
             }
-            // The links of this turn, gathered once (a turn is a key's whole cost).
+            // The links of this turn, gathered once (a turn is a key's whole cost),
+            // and asked in one pass when each is next due and what to wait on:
+            // the links' descriptors, then the stop signals'.
             let turnLinks = links
-            for link in turnLinks {
-                if let due = link.millisecondsUntilDue(at: now) { timeout = min(timeout, due) }
-            }
-            // The descriptors waited on: the links', then the stop signals'.
             waited.removeAll(keepingCapacity: true)
             writing.removeAll(keepingCapacity: true)
             for link in turnLinks {
+                if let due = link.millisecondsUntilDue(at: now) { timeout = min(timeout, due) }
                 // The room files' watches share one descriptor: it is waited on once.
                 guard let descriptor = link.descriptor, !waited.contains(descriptor) else { continue }
                 waited.append(descriptor)
