@@ -100,7 +100,7 @@ bench: build bench-deps
 bench-quick: build
 	$(PYTHON) bench/bench.py --quick --no-peers
 
-## bench-instructions: instructions per typed key, resize and incoming message under callgrind; fails on a rise of more than 10 % over bench/instructions.json (INSTRUCTIONS_ARGS=--update writes new figures), or when bench/hot-functions.txt names too many functions that are gone
+## bench-instructions: instructions per typed key (one room, ten rooms), resize and incoming message under callgrind; fails on a rise of more than 10 % over bench/instructions.json (INSTRUCTIONS_ARGS=--update writes new figures), or when bench/hot-functions.txt names too many functions that are gone
 bench-instructions: build
 	@$(call install_missing,$(INSTRUCTION_PACKAGES))
 	$(PYTHON) bench/instructions.py $(INSTRUCTIONS_ARGS)

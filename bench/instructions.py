@@ -1,7 +1,8 @@
 #!/usr/bin/env python3
-"""chat-tui's CPU budget in instructions: what a typed key, a resize and an
-incoming message cost, counted by valgrind's callgrind, which counts the same
-instructions for the same binary and input however loaded the machine is.
+"""chat-tui's CPU budget in instructions: what a typed key (in one room, and
+with ten open), a resize and an incoming message cost, counted by valgrind's
+callgrind, which counts the same instructions for the same binary and input
+however loaded the machine is.
 
     python3 bench/instructions.py [--binary PATH] [--update] [--figures FILE]
 
@@ -99,6 +100,17 @@ def measure(binary, folder):
         typing.answer(key.encode())
     typed = typing.stop()
     figures["typed key"] = (typed - idle) // len(KEYS)
+
+    # Ten rooms of ten messages open, typing in the first, as make bench opens
+    # them (less its room of a million messages): the run loop asks every room
+    # at every turn, which one room does not show.
+    others = {"room%d" % n: room for n in range(2, 11)}
+    rooms = ["--room", "local"] + [word for name in others for word in ("--room", name)]
+    idle_rooms = Counted(folder, "idle-rooms", binary, room, arguments=rooms, other_rooms=others).stop()
+    typing_rooms = Counted(folder, "typing-rooms", binary, room, arguments=rooms, other_rooms=others)
+    for key in KEYS:
+        typing_rooms.answer(key.encode())
+    figures["typed key, ten rooms open"] = (typing_rooms.stop() - idle_rooms) // len(KEYS)
 
     # Resized with the same keys' draft in the composer, as make bench does:
     # less the run that typed them.
