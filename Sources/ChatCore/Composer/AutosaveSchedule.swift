@@ -11,8 +11,8 @@
 /// Flushing is most of what a save costs.
 ///
 /// A save that the second's wait makes due is made early, by the turn of a
-/// key that comes within `early` of it, after that key's frame: a wake-up of
-/// its own, between two keys, cost more than the save itself.
+/// key that comes within `early` of it, after that key's frame, so steady
+/// typing wakes the program no more often than its keys do.
 public struct AutosaveSchedule: Sendable {
     /// How a due save is written.
     public enum Save: Equatable, Sendable {
