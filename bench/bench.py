@@ -197,6 +197,11 @@ def environment(home, extra=None):
     return env
 
 
+def room_arguments(others):
+    """chat-tui's arguments that open the room `local`, then each of `others`' rooms in order."""
+    return ["--room", "local"] + [word for room in others for word in ("--room", room)]
+
+
 def make_home(folder, name, room_file=None, other_rooms=None):
     home = os.path.join(folder, name)
     os.makedirs(home + "/data/chat-tui/rooms", exist_ok=True)
@@ -308,7 +313,7 @@ class Bench:
         # Ten rooms open, the last the big one, typing in the first (a 10-message room).
         others = {"room%d" % n: small for n in range(2, 10)}
         others["big"] = big
-        rooms = ["--room", "local"] + [word for room in others for word in ("--room", room)]
+        rooms = room_arguments(others)
         many = self.runs(lambda: self.typing_run(self.chat_tui("rooms", small, rooms, other_rooms=others), b"\x03",
                                                  resize=False))
         peers = {}

@@ -60,8 +60,7 @@ def traced_functions(binary, folder):
     up: those run at every key first, then the others."""
     room = os.path.join(folder, "room.jsonl")
     bench.write_transcript(room, 10, last_marker=False)
-    nine = {"room%d" % n: room for n in range(2, 11)}
-    rooms = ["--room", "local"] + [word for name in nine for word in ("--room", name)]
+    nine, rooms = instructions.ten_rooms(room)
     every_key, others = [], []
     # As make bench types: in an empty room, and in a room of ten messages with nine more open.
     for name, room_file, arguments, other_rooms, resizes in (("one", None, (), None, 4),
@@ -86,12 +85,10 @@ def traced_run(binary, folder, name, room_file, arguments, other_rooms, resizes)
                         str(counted.program.proc.pid)], env=dict(os.environ, USER=counted.env["USER"]),
                        check=True, stdout=subprocess.DEVNULL, stderr=subprocess.DEVNULL)
 
-    for key in instructions.KEYS:
-        counted.answer(key.encode())
+    counted.type_keys()
     counted.answer(b"\x15")  # Ctrl-U: the draft is emptied, to be typed again
     instrument("on")
-    for key in instructions.KEYS:
-        counted.answer(key.encode())
+    counted.type_keys()
     for n in range(resizes):
         counted.program.resize(*bench.resized_size(n))
         counted.answer(b"")

@@ -74,6 +74,11 @@ class Counted:
             sys.exit("instructions: chat-tui did not answer %r within %d s" % (data, ANSWER_LIMIT))
         self.program.quiet(0.1, ANSWER_LIMIT)
 
+    def type_keys(self):
+        """Types KEYS a code point at a time, each answered before the next."""
+        for key in KEYS:
+            self.answer(key.encode())
+
     def stop(self):
         self.program.stop(b"\x03")
         return total(self.out)
@@ -88,6 +93,14 @@ def total(path):
     sys.exit("instructions: no total in %s" % path)
 
 
+def ten_rooms(room):
+    """The nine rooms opened beside `local` when ten are open, each a link to
+    `room` (make bench opens the same, with its room of a million messages
+    last), and chat-tui's arguments that open the ten."""
+    others = {"room%d" % n: room for n in range(2, 11)}
+    return others, bench.room_arguments(others)
+
+
 def measure(binary, folder):
     room = os.path.join(folder, "room.jsonl")
     bench.write_transcript(room, 10, last_marker=False)
@@ -96,27 +109,22 @@ def measure(binary, folder):
     idle = Counted(folder, "idle", binary).stop()
 
     typing = Counted(folder, "typing", binary)
-    for key in KEYS:
-        typing.answer(key.encode())
+    typing.type_keys()
     typed = typing.stop()
     figures["typed key"] = (typed - idle) // len(KEYS)
 
-    # Ten rooms of ten messages open, typing in the first, as make bench opens
-    # them (less its room of a million messages): the run loop asks every room
-    # at every turn, which one room does not show.
-    others = {"room%d" % n: room for n in range(2, 11)}
-    rooms = ["--room", "local"] + [word for name in others for word in ("--room", name)]
+    # Typing in the first of ten rooms of ten messages: the run loop asks
+    # every room at every turn, which one room does not show.
+    others, rooms = ten_rooms(room)
     idle_rooms = Counted(folder, "idle-rooms", binary, room, arguments=rooms, other_rooms=others).stop()
     typing_rooms = Counted(folder, "typing-rooms", binary, room, arguments=rooms, other_rooms=others)
-    for key in KEYS:
-        typing_rooms.answer(key.encode())
+    typing_rooms.type_keys()
     figures["typed key, ten rooms open"] = (typing_rooms.stop() - idle_rooms) // len(KEYS)
 
     # Resized with the same keys' draft in the composer, as make bench does:
     # less the run that typed them.
     resizing = Counted(folder, "resizing", binary)
-    for key in KEYS:
-        resizing.answer(key.encode())
+    resizing.type_keys()
     for n in range(RESIZES):
         resizing.program.resize(*bench.resized_size(n))
         resizing.answer(b"")
