@@ -112,6 +112,10 @@ final class Canvas {
         return pane == key
     }
 
+    /// What the separator of the frame taken was drawn from, for the next key
+    /// to take what is unchanged from.
+    var separatorKey: SeparatorKey? { separator?.key }
+
     /// Whether the separator of the frame taken is `separator`, so is drawn already.
     func drewSeparator(_ separator: Separator) -> Bool {
         guard let drawn = self.separator else { return false }

@@ -89,7 +89,8 @@ public struct ChatView {
         var separator: Canvas.Separator?
         if let row = screen.separatorRow {
             let labels = Self.separatorLabels(for: room, draft: layout)
-            let drawn = Canvas.Separator(row: row, key: SeparatorKey(room, display: display, labels: labels, session: session))
+            let key = SeparatorKey(room, display: display, labels: labels, session: session, last: canvas.separatorKey)
+            let drawn = Canvas.Separator(row: row, key: key)
             separator = drawn
             if !canvas.drewSeparator(drawn) {
                 frame.erase(rows: row..<row + 1)

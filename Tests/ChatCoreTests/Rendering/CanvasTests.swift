@@ -40,7 +40,7 @@ import Testing
         let view = ChatView(clock: .utc)
         var screen: Frame?
         for step in 0..<300 {
-            switch random.next(13) {
+            switch random.next(14) {
             case 0...3: session.apply(.text(Self.texts[random.next(Self.texts.count)]), now: now)
             case 4...5: session.apply(.key(Self.keys[random.next(Self.keys.count)]), now: now)
             case 6...8:
@@ -55,7 +55,27 @@ import Testing
                 var rules = WidthRules.terminal
                 rules.joinsEmojiModifiers = random.next(2) == 0
                 session.apply(.widthRulesLearned(rules), now: now)
-            default: session.apply(.linkStatus(random.next(2) == 0 ? nil : "reconnecting"), to: "dev", now: now)
+            case 12: session.apply(.linkStatus(random.next(2) == 0 ? nil : "reconnecting"), to: "dev", now: now)
+            default:
+                // In one step, a room closed and another opened, and the room
+                // shown is the same again: as many rooms, with other names.
+                let shown = session.focused.name
+                func show(_ name: String) {
+                    guard let index = session.index(of: name) else { return }
+                    session.apply(.key(.altCharacter(Character("\(index + 1)"))), now: now)
+                }
+                let pool = ["ops", "日本語"]
+                let name = pool[random.next(2)]
+                if session.index(of: name) != nil {
+                    show(name)
+                    session.apply(.draftRestored("/part"), now: now)
+                    session.apply(.key(.enter), now: now)
+                }
+                if let other = pool.first(where: { session.index(of: $0) == nil && $0 != name }) {
+                    session.open(ChatState(room: other, nick: "alice", size: session.display.size,
+                                           rules: session.display.rules).room, focus: false)
+                }
+                show(shown)
             }
             let drawn = view.frame(for: session)
             let fresh = ChatView(clock: .utc).frame(for: session)

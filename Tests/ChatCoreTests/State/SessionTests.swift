@@ -192,5 +192,14 @@ import Testing
         #expect(view.frame(for: chat).rows[10][3].style == .warning, "and stands out")
         chat.apply(.linkStatus(nil), to: "local", now: now)
         #expect(separator().hasPrefix("── 1:local ─ [2:dev] ──"))
+        chat.open(room("ops").room, focus: false)
+        #expect(separator().hasPrefix("── 1:local ─ [2:dev] ─ 3:ops ──"))
+        // Between two frames, a room closed and another opened: as many rooms, with other names.
+        chat.apply(.key(.altCharacter("3")), now: now)
+        type("/part", into: &chat)
+        chat.apply(.key(.enter), now: now)
+        chat.open(room("日本語").room, focus: false)
+        chat.apply(.key(.altCharacter("2")), now: now)
+        #expect(separator().hasPrefix("── 1:local ─ [2:dev] ─ 3:日本語 ──"))
     }
 }
