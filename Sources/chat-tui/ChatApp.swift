@@ -318,11 +318,12 @@ struct ChatApp {
             waited.removeAll(keepingCapacity: true)
             writing.removeAll(keepingCapacity: true)
             for link in turnLinks {
-                if let due = link.millisecondsUntilDue(at: now) { timeout = min(timeout, due) }
+                let wait = link.wait(at: now)
+                if let due = wait.milliseconds { timeout = min(timeout, due) }
                 // The room files' watches share one descriptor: it is waited on once.
-                guard let descriptor = link.descriptor, !waited.contains(descriptor) else { continue }
+                guard let descriptor = wait.descriptor, !waited.contains(descriptor) else { continue }
                 waited.append(descriptor)
-                if link.wantsWrite { writing.append(descriptor) }
+                if wait.writes { writing.append(descriptor) }
             }
             waited.append(stopSignals.descriptor)
             let ready = terminal.wait(for: waited, writing: writing, timeoutMilliseconds: timeout)

@@ -157,14 +157,17 @@ final class IRCLink: Link {
 
     var rooms: [String] { networkRooms.all }
 
-    var descriptor: Int32? { connection.descriptor }
-
-    var wantsWrite: Bool { connection.wantsWrite }
+    /// The connection's descriptor, for output too while output is queued,
+    /// and a wait that ends when the link has something to do.
+    func wait(at now: Moment) -> LinkWait {
+        LinkWait(descriptor: connection.descriptor, writes: connection.wantsWrite,
+                 milliseconds: millisecondsUntilDue(at: now))
+    }
 
     /// At once when something waits to be taken in; else when it is time to
     /// give up connecting, to ask a quiet server whether it is there, or to
     /// say how long until the next try (each second).
-    func millisecondsUntilDue(at now: Moment) -> Int32? {
+    private func millisecondsUntilDue(at now: Moment) -> Int32? {
         if !deferred.isEmpty || !waiting.isEmpty || connection.hasMoreToRead { return 0 }
         if let next = outgoing.nextDue(at: now.monotonic) { return now.milliseconds(until: next) }
         if retryAt != nil { return now.milliseconds(until: now.monotonic + 1) }

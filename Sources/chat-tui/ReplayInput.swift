@@ -93,8 +93,11 @@ final class ReplayInput: Link {
 
     var rooms: [String] { [room] }
 
-    /// The input's descriptor, while it has not ended.
-    var descriptor: Int32? { ended ? nil : input }
+    /// The input's descriptor, while it has not ended, and a wait that ends
+    /// when a paced message is due.
+    func wait(at now: Moment) -> LinkWait {
+        LinkWait(descriptor: ended ? nil : input, milliseconds: millisecondsUntilDue(at: now))
+    }
 
     func events(ready: Set<Int32>, at now: Moment) -> [(event: Event, room: String?)] {
         read(at: now, readable: ready.contains(input))
@@ -224,7 +227,7 @@ final class ReplayInput: Link {
     }
 
     /// How long until a paced message is due, in milliseconds; nil when none waits.
-    func millisecondsUntilDue(at now: Moment) -> Int32? {
+    private func millisecondsUntilDue(at now: Moment) -> Int32? {
         if let ingest, ingest.hasPending { return now.milliseconds(until: (lastTaken ?? 0) + Self.takeSeconds) }
         return pacer?.nextDue().map(now.milliseconds(until:))
     }

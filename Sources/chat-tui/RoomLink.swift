@@ -28,7 +28,7 @@ final class RoomLink: Link {
     let label: String
     let role: Role
     /// True when other processes' lines are read from the file as they come.
-    var followsFile: Bool { role.followsFile }
+    let followsFile: Bool
     let name: RoomName
     /// Where the room is kept, as the user would write the path.
     let location: String
@@ -68,6 +68,7 @@ final class RoomLink: Link {
         self.name = name
         self.label = label
         self.role = role
+        followsFile = role.followsFile
         self.clock = clock
         var rooms = DataFolders.rooms(environment: environment)
         var draftRoom = name.value
@@ -199,9 +200,6 @@ final class RoomLink: Link {
 
     var rooms: [String] { [label] }
 
-    /// The followed file's watch, when one is watching.
-    var descriptor: Int32? { watching?.descriptor }
-
     /// The watch, while it watches.
     private var watching: FileWatch? { watch.flatMap { $0.isWatching ? $0 : nil } }
 
@@ -212,16 +210,18 @@ final class RoomLink: Link {
     /// When the room file is next looked at, in monotonic seconds.
     private var nextLook = 0.0
 
-    /// When the file is next looked at (never, while a watch tells when it
-    /// changes), or the draft is next due to be written, whichever comes first.
-    func millisecondsUntilDue(at now: Moment) -> Int32? {
-        // Asked of every room at every turn: nothing is made for it (a
-        // method passed as a closure would allocate its context).
+    /// The followed file's watch while one is watching; and a wait that ends
+    /// when the draft is next due to be written or, with no watch, when the
+    /// file is next looked at, whichever comes first.
+    func wait(at now: Moment) -> LinkWait {
+        // Asked of every room at every turn: the watch is asked once, and
+        // nothing is made (a method passed as a closure would allocate its context).
+        let watching = self.watching
         var due: Double?
         if let wait = autosave.secondsUntilDue(now: now.monotonic) { due = now.monotonic + wait }
         if followsFile, watching == nil { due = min(due ?? nextLook, nextLook) }
-        guard let due else { return nil }
-        return now.milliseconds(until: due)
+        guard let due else { return LinkWait(descriptor: watching?.descriptor) }
+        return LinkWait(descriptor: watching?.descriptor, milliseconds: now.milliseconds(until: due))
     }
 
     /// Lines other processes appended since the last look: when the watch
