@@ -32,15 +32,20 @@ public struct ChatView {
     /// The focused room of `session`, with a room bar on the separator when
     /// more than one room is open.
     public func frame(for session: Session) -> Frame {
-        // What draws the room borrows it, the keys made of it too. The array's
-        // subscript copies it once a frame (a retain and a release of each of
-        // its parts), and so does a buffer pointer's, for a room passed whole.
-        frame(of: session.rooms[session.focus], display: session.display,
-              session: session.rooms.count > 1 ? session : nil)
+        // The room is drawn where the session holds it. Read from the array,
+        // by subscript or by buffer pointer, it would be copied once a frame
+        // to be passed (a retain and a release of each of its parts, some
+        // thousand instructions a key); passed `inout` through the buffer's
+        // address, it is not. Nothing that draws it changes it.
+        session.rooms.withUnsafeBufferPointer { rooms in
+            frame(of: &UnsafeMutablePointer(mutating: rooms.baseAddress! + session.focus).pointee,
+                  display: session.display, session: session.rooms.count > 1 ? session : nil)
+        }
     }
 
     public func frame(for state: ChatState) -> Frame {
-        frame(of: state.room, display: state.display, session: nil)
+        var room = state.room
+        return frame(of: &room, display: state.display, session: nil)
     }
 
     /// A separator label: text and its style.
@@ -75,7 +80,8 @@ public struct ChatView {
     /// The frame of `room`, with the room bar of `session` when one is given,
     /// drawn over the last one: the pane and the separator only when what they
     /// show changed, the composer's rows only where they show something else.
-    private func frame(of room: borrowing Room, display: Display, session: Session?) -> Frame {
+    /// `room` is `inout` only to be passed by address, and is left as it is.
+    private func frame(of room: inout Room, display: Display, session: Session?) -> Frame {
         let generation = ClusterTable.shared.beginFrame()
         var frame = canvas.take(size: display.size, generation: generation)
         guard display.size.columns > 0, display.size.rows > 0 else { return frame }
