@@ -112,8 +112,8 @@ final class Canvas {
         return pane == key
     }
 
-    /// What the separator of the frame taken was drawn from, for the next key
-    /// to take what is unchanged from.
+    /// What the separator of the frame taken was drawn from, for the next
+    /// frame's separator key to take what is unchanged from.
     var separatorKey: SeparatorKey? { separator?.key }
 
     /// Whether the separator of the frame taken is `separator`, so is drawn already.

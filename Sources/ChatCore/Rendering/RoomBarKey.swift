@@ -4,8 +4,8 @@
 ///
 /// Asked at every frame with more than one room open, it is made again only
 /// when the session no longer matches the last one: a typed key changes none
-/// of it, and a key made of every room's name at every frame costs a key more
-/// than a room does.
+/// of it, and making it of every room's name and status at every frame made
+/// each room open add to the cost of a key.
 struct RoomBarKey: Equatable {
     private var rooms: [String]
     private var statuses: [String?]
