@@ -15,6 +15,8 @@ public final class DraftFolder {
     public let folder: String
     /// This process's draft.
     public let draft: DraftFile
+    /// What saves it as it is typed.
+    private let saver: DraftSaver
     private let owner: String
     private let lockDescriptor: Int32
     /// The orphans adopted as history, removed once this process ends normally.
@@ -27,6 +29,7 @@ public final class DraftFolder {
         folder = drafts + "/" + room
         owner = "\(getpid())-" + String(UInt32.random(in: .min ... .max), radix: 16)
         draft = DraftFile(folder: folder, name: owner + ".draft", spare: true)
+        saver = DraftSaver(file: draft)
         try Self.moveSingleFileDraft(at: folder, into: drafts)
         try DataFolders.makeFolder(folder)
         let lockPath = folder + "/" + owner + ".lock"
@@ -41,6 +44,13 @@ public final class DraftFolder {
             unlink(folder + "/" + owner + ".lock")
             close(lockDescriptor)
         }
+    }
+
+    /// Saves this process's draft, whose UTF-8 is `bytes` (none removes it),
+    /// in place when it can be (`DraftSaver`); with `flush`, on the disk
+    /// when it returns.
+    public func saveDraft(utf8 bytes: [UInt8], flush: Bool) throws(StorageError) {
+        try saver.save(utf8: bytes, flush: flush)
     }
 
     /// The drafts that processes now gone left, adopted by this one, newest

@@ -14,11 +14,14 @@ public enum FileWriting {
         bytes.withUnsafeBytes { writeAll($0, to: descriptor) }
     }
 
-    /// `writeAll` of bytes in place.
-    public static func writeAll(_ bytes: UnsafeRawBufferPointer, to descriptor: Int32) -> Int32? {
+    /// `writeAll` of bytes in place; with `position`, written there in the
+    /// file rather than at its offset, which is left as it is.
+    public static func writeAll(_ bytes: UnsafeRawBufferPointer, to descriptor: Int32, at position: off_t? = nil) -> Int32? {
         var offset = 0
         while offset < bytes.count {
-            let written = write(descriptor, bytes.baseAddress! + offset, bytes.count - offset)
+            let start = bytes.baseAddress! + offset
+            let written = position.map { pwrite(descriptor, start, bytes.count - offset, $0 + off_t(offset)) }
+                ?? write(descriptor, start, bytes.count - offset)
             if written < 0 && errno == EINTR { continue }
             guard written > 0 else { return written < 0 ? errno : ENOSPC }
             offset += written

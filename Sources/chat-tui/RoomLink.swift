@@ -341,12 +341,12 @@ final class RoomLink: Link {
         }
         let problem: Notice?
         do throws(StorageError) {
-            guard let draftFile = draftFolder?.draft else {
+            guard let draftFolder else {
                 if let draftProblem { throw draftProblem }
                 return nil
             }
             // Spaces and newlines alone are not worth keeping.
-            try draftFile.save(utf8: draft.isBlank ? [] : draft.utf8, flush: save == .flushed)
+            try draftFolder.saveDraft(utf8: draft.isBlank ? [] : draft.utf8, flush: save == .flushed)
             autosave.saved(revision: draft.revision, save, now: now.monotonic)
             problem = nil
         } catch {
