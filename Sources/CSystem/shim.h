@@ -2,11 +2,12 @@
 #define CHAT_TUI_CSYSTEM_SHIM_H
 
 // What chat-tui needs of Linux that Swift's Glibc module does not show:
-// signals read from a descriptor, so a signal wakes the run loop's poll, and
-// two files swapped in one step.
+// signals read from a descriptor, so a signal wakes the run loop's poll,
+// two files swapped in one step, and a byte looked for from the end.
 
 #include <fcntl.h>
 #include <signal.h>
+#include <stddef.h>
 #include <sys/signalfd.h>
 #include <sys/syscall.h>
 #include <unistd.h>
@@ -40,5 +41,9 @@ static inline unsigned chat_read_signals(int descriptor, int *filled) {
 static inline int chat_exchange(const char *from, const char *to) {
     return (int)syscall(SYS_renameat2, AT_FDCWD, from, AT_FDCWD, to, 1 << 1 /* RENAME_EXCHANGE */);
 }
+
+/// The last `byte` among the `length` bytes at `bytes`, NULL when there is
+/// none: glibc's `memrchr`, which it declares only with `_GNU_SOURCE`.
+void *memrchr(const void *bytes, int byte, size_t length);
 
 #endif

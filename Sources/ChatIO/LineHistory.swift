@@ -1,3 +1,4 @@
+import CSystem
 import Glibc
 
 /// Reading a file of lines backwards, as far as the user scrolls back: where
@@ -94,31 +95,47 @@ struct LineHistory {
 
     /// The last `count` complete lines that end before `end`, where the first of
     /// them starts, and where the last ends (after its newline). Reads backwards
-    /// in blocks, only as far as the lines go.
+    /// in blocks, only as far as the lines go, and looks at no byte before the
+    /// line end that starts them (`memrchr`).
     static func lines(in descriptor: Int32, before end: Int64, count: Int)
         -> (lines: [String], starts: [Int64], start: Int64, end: Int64) {
         guard count > 0 else { return ([], [], end, end) }
         let block: Int64 = 64 * 1024
-        var blocks: [[UInt8]] = []
+        var blocks: [[UInt8]] = []  // the newest first
         var start = end
-        var newlines = 0
-        // One line end more than `count` marks where the earliest line starts.
-        while start > 0, newlines <= count {
-            let length = min(block, start)
-            start -= length
-            var piece = [UInt8](repeating: 0, count: Int(length))
-            let got = piece.withUnsafeMutableBytes { pread(descriptor, $0.baseAddress, Int(length), off_t(start)) }
+        // Where the line ends found are in the file, the newest first: one more
+        // than `count` marks where the earliest line starts.
+        var newlines: [Int64] = []
+        while start > 0, newlines.count <= count {
+            let length = Int(min(block, start))
+            start -= Int64(length)
+            var got = 0
+            let piece = [UInt8](unsafeUninitializedCapacity: length) { buffer, initialized in
+                got = pread(descriptor, buffer.baseAddress, length, off_t(start))
+                initialized = max(0, got)
+            }
             guard got == length else { return ([], [], end, end) }
-            newlines += piece.reduce(0) { $0 + ($1 == 0x0A ? 1 : 0) }
+            piece.withUnsafeBytes { bytes in
+                var before = bytes.count
+                while newlines.count <= count, before > 0,
+                      let found = memrchr(bytes.baseAddress!, 0x0A, before) {
+                    before = bytes.baseAddress!.distance(to: UnsafeRawPointer(found))
+                    newlines.append(start + Int64(before))
+                }
+            }
             blocks.append(piece)
         }
-        let bytes = Array(blocks.reversed().joined())
-        guard let lastNewline = bytes.lastIndex(of: 0x0A) else { return ([], [], end, start) }
-        var pieces = bytes[..<lastNewline].split(separator: 0x0A, omittingEmptySubsequences: false)[...]
-        if start > 0 { pieces = pieces.dropFirst() }  // cut at the block's edge
-        let kept = pieces.suffix(count)
-        let first = kept.first.map { start + Int64($0.startIndex) } ?? start + Int64(lastNewline) + 1
-        return (kept.map { String(decoding: $0, as: UTF8.self) }, kept.map { start + Int64($0.startIndex) }, first,
-                start + Int64(lastNewline) + 1)
+        guard let lastNewline = newlines.first else { return ([], [], end, start) }
+        // The file's first line has no line end before it: as if one were just before the file.
+        if start == 0 { newlines.append(-1) }
+        let bytes = blocks.count == 1 ? blocks[0] : blocks.reversed().reduce(into: [UInt8]()) { $0 += $1 }
+        var lines: [String] = []
+        var starts: [Int64] = []
+        for index in (0..<min(count, newlines.count - 1)).reversed() {
+            let lineStart = newlines[index + 1] + 1
+            lines.append(String(decoding: bytes[Int(lineStart - start)..<Int(newlines[index] - start)], as: UTF8.self))
+            starts.append(lineStart)
+        }
+        return (lines, starts, starts.first ?? lastNewline + 1, lastNewline + 1)
     }
 }
