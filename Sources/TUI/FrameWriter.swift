@@ -29,6 +29,9 @@ struct FrameWriter {
     /// The look the terminal draws in now, as a cell's look key; nil when unknown.
     private var look: UInt32?
     private var output: [UInt8] = []
+    /// The rows of the frame being written that differ from what the screen
+    /// shows, kept from frame to frame so that a frame makes no array for them.
+    private var changed: [Int] = []
     /// The width of the frame being written.
     private var columns = 0
     /// A row of blanks as wide as the frame, to tell blank rows by memory.
@@ -62,11 +65,10 @@ struct FrameWriter {
         var shown = old.map(\.cells) ?? [Cell](repeating: .blank, count: new.cells.count)
         // The rows that differ from what the screen shows; a band that moved
         // changes two at least.
-        var changed = Self.changedRows(shown, new.cells, size: new.size,
-                                       among: hasOld ? rows ?? 0..<new.size.rows : 0..<new.size.rows)
+        findChangedRows(shown, new.cells, size: new.size, among: hasOld ? rows ?? 0..<new.size.rows : 0..<new.size.rows)
         if hasOld, changed.count >= 2,
            scrollIfRowsMoved(old: shown, new: new.cells, changed: changed.prefix(4), shown: &shown, size: new.size) {
-            changed = Self.changedRows(shown, new.cells, size: new.size, among: 0..<new.size.rows)
+            findChangedRows(shown, new.cells, size: new.size, among: 0..<new.size.rows)
         }
         new.cells.withUnsafeBufferPointer { cells in
             shown.withUnsafeBufferPointer { before in
@@ -483,12 +485,15 @@ struct FrameWriter {
         writeSequence(count, final: 0x4C)  // L
     }
 
-    /// The rows whose cells differ between `a` and `b`.
-    private static func changedRows(_ a: [Cell], _ b: [Cell], size: TerminalSize, among rows: Range<Int>) -> [Int] {
+    /// Finds the rows among `rows` whose cells differ between `a` and `b`, as `changed`.
+    private mutating func findChangedRows(_ a: [Cell], _ b: [Cell], size: TerminalSize, among rows: Range<Int>) {
+        changed.removeAll(keepingCapacity: true)
         let columns = size.columns
-        return a.withUnsafeBufferPointer { a in
+        a.withUnsafeBufferPointer { a in
             b.withUnsafeBufferPointer { b in
-                rows.clamped(to: 0..<size.rows).filter { !same(a, b, $0 * columns..<($0 + 1) * columns) }
+                for row in rows.clamped(to: 0..<size.rows) where !Self.same(a, b, row * columns..<(row + 1) * columns) {
+                    changed.append(row)
+                }
             }
         }
     }

@@ -14,6 +14,10 @@ public final class InputReader {
     private var probeColumns: [Int]?
     /// The probe's answers, once complete, until taken.
     private var probeAnswer: [Int]?
+    /// What a read decodes to, and the events made of it: kept from read to
+    /// read, so that a typed key makes no array.
+    private var inputs: [TerminalInput] = []
+    private var events: [Event] = []
 
     public init(terminal: Terminal) {
         self.terminal = terminal
@@ -23,24 +27,30 @@ public final class InputReader {
     /// sequence cut off mid-way: call it when `Terminal.wait` says the keyboard
     /// has input (a resize counts).
     public func readPending() -> [Event] {
-        var events: [Event] = []
+        events.removeAll(keepingCapacity: true)
         if let size = terminal.takeResize() { events.append(.resize(size)) }
         while true {
             let (bytes, more) = terminal.readWaiting()
-            if !bytes.isEmpty { take(decoder.decode(bytes), into: &events) }
+            if !bytes.isEmpty {
+                decoder.decode(bytes, into: &inputs)
+                takeInputs()
+            }
             if more { continue }
             // Nothing more waiting: the rest of a sequence or a character that has
             // begun is given a moment to come, then taken as it is.
             guard let delay = decoder.flushDelayMilliseconds else { break }
             if !terminal.waitForInput(milliseconds: Int32(delay)) {
-                take(decoder.flush(), into: &events)
+                decoder.flush(into: &inputs)
+                takeInputs()
                 break
             }
         }
         return events
     }
 
-    private func take(_ inputs: [TerminalInput], into events: inout [Event]) {
+    /// Turns the inputs decoded into events, and empties them for the next read.
+    private func takeInputs() {
+        defer { inputs.removeAll(keepingCapacity: true) }
         for input in inputs {
             switch input {
             case .text(let text), .paste(let text):

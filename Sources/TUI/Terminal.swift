@@ -150,7 +150,7 @@ public final class Terminal {
     /// when nothing is waiting. `more` is true when the block was filled, so more
     /// may wait; otherwise all that had come was read, and asking again costs a
     /// system call for nothing.
-    func readWaiting() -> (bytes: [UInt8], more: Bool) {
+    func readWaiting() -> (bytes: ArraySlice<UInt8>, more: Bool) {
         // A wait that just looked at the keyboard has already asked.
         switch keyboard {
         case .ready: break
@@ -162,7 +162,9 @@ public final class Terminal {
         }
         keyboard = .unknown
         let count = readBuffer.withUnsafeMutableBytes { read(inputDescriptor, $0.baseAddress, $0.count) }
-        return count > 0 ? (Array(readBuffer[..<count]), count == readBuffer.count) : ([], false)
+        // The block itself, not a copy: what is read is decoded before the next
+        // read writes over it (held longer, the block would be copied then).
+        return count > 0 ? (readBuffer[..<count], count == readBuffer.count) : ([], false)
     }
 
     /// What the last wait saw of the keyboard, until it is read.

@@ -12,6 +12,9 @@
 public struct KeyDecoder {
     /// Bytes held for the rest of a sequence or a character.
     private var held: [UInt8] = []
+    /// What is held and the read after it, kept from read to read so that
+    /// decoding a read makes no array for it.
+    private var pending: [UInt8] = []
     /// A bracketed paste whose end marker has not arrived yet.
     private var paste: PasteCollector?
     /// While the rest of a sequence too long to be a key is dropped: whether its
@@ -42,24 +45,36 @@ public struct KeyDecoder {
 
     /// Decodes `bytes` after what was held, as far as they are complete.
     public mutating func decode(_ bytes: some Collection<UInt8>) -> [TerminalInput] {
-        var buffer = held
-        buffer.append(contentsOf: bytes)
-        held = []
         var output: [TerminalInput] = []
-        decode(buffer, force: false, into: &output)
+        decode(bytes, into: &output)
         return output
+    }
+
+    /// `decode(_:)` onto the end of `output`, which a reader keeps from read to
+    /// read, so that a key read makes no array.
+    public mutating func decode(_ bytes: some Collection<UInt8>, into output: inout [TerminalInput]) {
+        pending.removeAll(keepingCapacity: true)
+        pending += held
+        pending += bytes
+        held = []
+        decode(pending, force: false, into: &output)
     }
 
     /// Takes what is held as it is, because nothing more came: a lone Esc is the
     /// Esc key, Esc and a character Alt with it, an unfinished sequence the keys
     /// its bytes are.
     public mutating func flush() -> [TerminalInput] {
+        var output: [TerminalInput] = []
+        flush(into: &output)
+        return output
+    }
+
+    /// `flush()` onto the end of `output`.
+    public mutating func flush(into output: inout [TerminalInput]) {
         skipping = nil
         let buffer = held
         held = []
-        var output: [TerminalInput] = []
         decode(buffer, force: true, into: &output)
-        return output
     }
 
     private mutating func decode(_ bytes: [UInt8], force: Bool, into output: inout [TerminalInput]) {

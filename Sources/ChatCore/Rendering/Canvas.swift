@@ -21,7 +21,9 @@ final class Canvas {
         /// The row showing `range` of `draft`, and `marker`.
         init(_ draft: Draft, _ range: Range<Int>, marker: String?) {
             ascii = Array(draft.asciiBytes[range])
-            others = range.filter { draft.asciiBytes[$0] == 0 }.map { draft.characters[$0] }
+            // Made in one pass: filtering the indices first made an array of them too.
+            others = []
+            for index in range where draft.asciiBytes[index] == 0 { others.append(draft.characters[index]) }
             self.marker = marker
         }
 
