@@ -8,8 +8,9 @@ import Glibc
 /// truncation, both through a descriptor kept open between saves: typing at the
 /// end of a draft, saved every second, costs a write a second rather than five
 /// system calls and a swap of files. Each is one system call, so a process
-/// killed during it leaves the old draft or the new one (or, for a write cut
-/// short, a draft between them that the typing passed through). Every other
+/// killed during it leaves the old draft or the new one, or, for a long write
+/// cut short at a page's end, the old draft and the start of what was added to
+/// it: never a mix of two drafts, nor less than the old one. Every other
 /// save, and every flushed one, replaces the file whole through its spare, as
 /// `DraftFile.save` does.
 public final class DraftSaver {
