@@ -12,7 +12,10 @@ public func keyFuzzerInput(_ data: UnsafePointer<UInt8>, _ size: Int) -> CInt {
     let bytes = Array(UnsafeBufferPointer(start: data + 1, count: size - 1))
 
     var whole = KeyDecoder()
-    let once = TerminalInput.joiningText(whole.decode(bytes) + whole.flush())
+    var read: [TerminalInput] = []
+    whole.decode(bytes, into: &read)
+    whole.flush(into: &read)
+    let once = TerminalInput.joiningText(read)
     if whole.flushDelayMilliseconds != nil { fatalError("bytes held after a flush") }
 
     var pieces = KeyDecoder()
@@ -22,10 +25,11 @@ public func keyFuzzerInput(_ data: UnsafePointer<UInt8>, _ size: Int) -> CInt {
     while start < bytes.count {
         step += 1
         let end = min(bytes.count, start + 1 + (seed &* step) % 7)
-        inputs += pieces.decode(bytes[start..<end])
+        pieces.decode(bytes[start..<end], into: &inputs)
         start = end
     }
-    let split = TerminalInput.joiningText(inputs + pieces.flush())
+    pieces.flush(into: &inputs)
+    let split = TerminalInput.joiningText(inputs)
     if split != once { fatalError("split reads decode otherwise: \(split) against \(once)") }
     return 0
 }

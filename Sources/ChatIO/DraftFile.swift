@@ -1,4 +1,5 @@
 import Glibc
+import TextWidth
 
 /// An unsent draft on disk, so that it outlives the program: each save
 /// replaces the file whole, so it always holds one complete draft, old or
@@ -39,25 +40,10 @@ public struct DraftFile: Sendable {
             if count == 0 { break }
             bytes += block[..<count]
         }
-        let whole = Self.withoutCutCharacter(bytes)
+        // A save in place cut short by a kill can end inside a character
+        // (`DraftSaver`), which would otherwise read as U+FFFD.
+        let whole = bytes[..<UTF8Cut.completeEnd(bytes)]
         return whole.isEmpty ? nil : String(decoding: whole, as: UTF8.self)
-    }
-
-    /// `bytes` without a character cut short at their end, which a save in
-    /// place cut short by a kill can leave (`DraftSaver`), and which would
-    /// otherwise be read as U+FFFD.
-    static func withoutCutCharacter(_ bytes: [UInt8]) -> ArraySlice<UInt8> {
-        // The last character's first byte, within the longest a character is.
-        guard let first = bytes.indices.reversed().prefix(4).first(where: { bytes[$0] & 0xC0 != 0x80 }) else {
-            return bytes[...]
-        }
-        let length = switch bytes[first] {
-        case 0xC0...0xDF: 2
-        case 0xE0...0xEF: 3
-        case 0xF0...0xF7: 4
-        default: 1
-        }
-        return bytes.count - first < length ? bytes[..<first] : bytes[...]
     }
 
     /// Saves `text` as the draft; an empty text removes the file.

@@ -1,3 +1,5 @@
+import TextWidth
+
 /// Reads the bytes a terminal sends into text, keys, pastes and the terminal's
 /// answers, and nothing is ever handed back to be read again.
 ///
@@ -43,15 +45,9 @@ public struct KeyDecoder {
     /// True while a bracketed paste has begun and not ended.
     var isInPaste: Bool { paste != nil }
 
-    /// Decodes `bytes` after what was held, as far as they are complete.
-    public mutating func decode(_ bytes: some Collection<UInt8>) -> [TerminalInput] {
-        var output: [TerminalInput] = []
-        decode(bytes, into: &output)
-        return output
-    }
-
-    /// `decode(_:)` onto the end of `output`, which a reader keeps from read to
-    /// read, so that a key read makes no array.
+    /// Decodes `bytes` after what was held, as far as they are complete, onto
+    /// the end of `output`, which a reader keeps from read to read, so that a
+    /// key read makes no array.
     public mutating func decode(_ bytes: some Collection<UInt8>, into output: inout [TerminalInput]) {
         pending.removeAll(keepingCapacity: true)
         pending += held
@@ -62,14 +58,7 @@ public struct KeyDecoder {
 
     /// Takes what is held as it is, because nothing more came: a lone Esc is the
     /// Esc key, Esc and a character Alt with it, an unfinished sequence the keys
-    /// its bytes are.
-    public mutating func flush() -> [TerminalInput] {
-        var output: [TerminalInput] = []
-        flush(into: &output)
-        return output
-    }
-
-    /// `flush()` onto the end of `output`.
+    /// its bytes are; onto the end of `output`.
     public mutating func flush(into output: inout [TerminalInput]) {
         skipping = nil
         let buffer = held
@@ -142,7 +131,7 @@ public struct KeyDecoder {
             textStart = index
         }
         // A character cut off at the end of the read waits for its other bytes.
-        let end = force ? bytes.count : Self.completeUTF8End(bytes, from: textStart)
+        let end = force ? bytes.count : UTF8Cut.completeEnd(bytes, from: textStart)
         flushText(upTo: end)
         if end < bytes.count { held = Array(bytes[end...]) }
     }
@@ -156,26 +145,6 @@ public struct KeyDecoder {
             if text.isEmpty { return }
         }
         TerminalInput.append(.text(text), to: &output)
-    }
-
-    /// Where the last complete UTF-8 character of `bytes[start...]` ends.
-    private static func completeUTF8End(_ bytes: [UInt8], from start: Int) -> Int {
-        var lead = bytes.count - 1
-        while lead >= start, lead > bytes.count - 4, bytes[lead] & 0xC0 == 0x80 { lead -= 1 }
-        guard lead >= start else { return bytes.count }
-        let length = utf8Length(bytes[lead])
-        return length > 1 && lead + length > bytes.count ? lead : bytes.count
-    }
-
-    /// The length of the UTF-8 sequence a byte leads; 1 for ASCII and for bytes
-    /// that lead nothing (they decode as U+FFFD).
-    private static func utf8Length(_ byte: UInt8) -> Int {
-        switch byte {
-        case 0xC2...0xDF: return 2
-        case 0xE0...0xEF: return 3
-        case 0xF0...0xF4: return 4
-        default: return 1
-        }
     }
 
     /// The key a control byte is.
@@ -234,7 +203,7 @@ public struct KeyDecoder {
         if byte < 0x20 || byte == 0x7F {
             return (controlKey(byte).map { .key(.alt($0)) }, 1)
         }
-        let length = utf8Length(byte)
+        let length = UTF8Cut.sequenceLength(lead: byte)
         guard index + length <= bytes.count else { return nil }
         let text = String(decoding: bytes[index..<index + length], as: UTF8.self)
         guard let character = text.first else { return (nil, length) }

@@ -204,3 +204,19 @@ import Testing
         }
     }
 }
+
+extension KeyDecoder {
+    /// What `bytes` decode to after what was held.
+    fileprivate mutating func decode(_ bytes: some Collection<UInt8>) -> [TerminalInput] {
+        var output: [TerminalInput] = []
+        decode(bytes, into: &output)
+        return output
+    }
+
+    /// What is held, taken as it is.
+    fileprivate mutating func flush() -> [TerminalInput] {
+        var output: [TerminalInput] = []
+        flush(into: &output)
+        return output
+    }
+}
