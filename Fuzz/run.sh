@@ -46,7 +46,7 @@ for source in Fuzz/*Fuzzer.swift; do
         tail -40 "$log"
     fi
     if [ "${MERGE:-0}" = 1 ]; then
-        "$binary" -merge=1 "Fuzz/corpus/$lower" ".build/fuzz/corpus-$lower" >/dev/null 2>&1
+        "$binary" -merge=1 -artifact_prefix=".build/fuzz/crashes/$lower-" "Fuzz/corpus/$lower" ".build/fuzz/corpus-$lower" >/dev/null 2>&1
         echo "== $name: corpus merged: $(ls "Fuzz/corpus/$lower" | wc -l) inputs"
     fi
 done
