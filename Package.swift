@@ -42,6 +42,6 @@ let package = Package(
         .testTarget(name: "ChatNetTests", dependencies: ["ChatNet"]),
         .testTarget(name: "ChatIOTests", dependencies: ["ChatIO", "ChatModel", "TextWidth"]),
         .testTarget(name: "TUITests", dependencies: ["TUI"]),
-        .testTarget(name: "EndToEndTests", exclude: ["width-corpus.txt", "slow-terminal.py"]),
+        .testTarget(name: "EndToEndTests", exclude: ["width-corpus.txt", "slow-terminal.py", "IRC/irc-lab.py"]),
     ]
 )
