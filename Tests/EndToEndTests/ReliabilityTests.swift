@@ -121,7 +121,8 @@ extension EndToEnd {
             let session = try TmuxSession(columns: 60, rows: 10, afterExit: Self.terminalModes)
             try session.waitUntilReady()
             try session.type("before the crash")
-            Thread.sleep(forTimeInterval: 1.0)
+            // A crash saves nothing itself: the draft on disk is the autosave's.
+            try session.waitUntil("the draft is saved") { _, _ in savedDraft(session) == "before the crash" }
             // The signal a trap or a fatal error raises, sent from outside: the
             // handler that restores the terminal is the same.
             kill(try session.programPID(), signal)
