@@ -314,7 +314,8 @@ public final class Terminal {
 
     /// Waits until the keyboard or one of `descriptors` has input (or, for
     /// those also in `writing`, takes output), the terminal is resized, or
-    /// `timeoutMilliseconds` pass. Says which are ready; the keyboard counts as having input after a resize, so that
+    /// `timeoutMilliseconds` pass (never, when negative). Says which are ready;
+    /// the keyboard counts as having input after a resize, so that
     /// `InputReader` reads the resize at once.
     public func wait(for descriptors: [Int32], writing: [Int32] = [],
                      timeoutMilliseconds: Int32) -> (keyboard: Bool, ready: Set<Int32>) {
@@ -324,7 +325,8 @@ public final class Terminal {
         for fd in descriptors {
             polled.append(pollfd(fd: fd, events: Int16(POLLIN) | (writing.contains(fd) ? Int16(POLLOUT) : 0), revents: 0))
         }
-        let count = poll(&polled, nfds_t(polled.count), timeoutMilliseconds)
+        // A resize already known is read at once, whatever else comes.
+        let count = poll(&polled, nfds_t(polled.count), pendingResize ? 0 : timeoutMilliseconds)
         if count < 0 {
             keyboard = .unknown  // interrupted: the keyboard is looked at again
             return (true, [])

@@ -12,8 +12,6 @@ struct ChatApp {
     let options: Options
     let environment: [String: String]
 
-    /// The longest a turn waits when nothing is due sooner.
-    static let idleMilliseconds: Int32 = 1000
     /// The shortest time between frames while a replay pours in.
     static let pourFrameSeconds = 0.04
 
@@ -294,7 +292,9 @@ struct ChatApp {
             // An idle turn (the wait timed out, nothing arrived) draws nothing. While a
             // replay pours in faster than the eye follows, frames are drawn at
             // most every `pourFrameSeconds`; keys are always drawn at once.
-            var timeout = Self.idleMilliseconds
+            // With nothing due, the wait lasts until something arrives: every
+            // link says when it is next due, and an idle chat-tui does not wake.
+            var timeout: Int32?
             if changed {
                 let since = now.monotonic - drawn
                 if pouring && since < Self.pourFrameSeconds {
@@ -319,14 +319,14 @@ struct ChatApp {
             writing.removeAll(keepingCapacity: true)
             for link in turnLinks {
                 let wait = link.wait(at: now)
-                if let due = wait.milliseconds { timeout = min(timeout, due) }
+                if let due = wait.milliseconds { timeout = min(timeout ?? due, due) }
                 // The room files' watches share one descriptor: it is waited on once.
                 guard let descriptor = wait.descriptor, !waited.contains(descriptor) else { continue }
                 waited.append(descriptor)
                 if wait.writes { writing.append(descriptor) }
             }
             waited.append(stopSignals.descriptor)
-            let ready = terminal.wait(for: waited, writing: writing, timeoutMilliseconds: timeout)
+            let ready = terminal.wait(for: waited, writing: writing, timeoutMilliseconds: timeout ?? -1)
             if ready.ready.contains(stopSignals.descriptor), let signal = stopSignals.received() {
                 stopSignal = signal
                 break

@@ -26,8 +26,10 @@ final class ReplayInput: Link {
     /// Every message the room was given, oldest first; nil once it failed
     /// (or could not be made), when reading back ends where memory does.
     private var spool: ReplaySpool?
-    /// Why the spool could not be made, told with the first messages.
+    /// Why the spool failed, waiting to be told at the next turn.
     private var spoolProblem: String?
+    /// Whether the spool has failed: the user is told at the first failure only.
+    private var spoolFailed = false
     /// The oldest message read back from the spool, where reading back goes on from.
     private var oldestRead: Message?
 
@@ -36,11 +38,6 @@ final class ReplayInput: Link {
     init(source: Options.ReplaySource, room: String, sender: String, nick: String, speed: Double?, clock: ClockFace,
          spoolFolder: String, at now: Moment) throws(StartupError) {
         own = OwnNames(nick)
-        do {
-            spool = try ReplaySpool(folder: spoolFolder)
-        } catch {
-            spoolProblem = error.description
-        }
         self.room = room
         let descriptor: Int32
         var fileDate: CivilTime?
@@ -71,6 +68,11 @@ final class ReplayInput: Link {
                 self.keep(bytes: bytes)
             }
         }
+        do {
+            spool = try ReplaySpool(folder: spoolFolder)
+        } catch {
+            spoolFailing(error)
+        }
     }
 
     /// The most lines made into messages each time arrivals are taken: more
@@ -94,7 +96,7 @@ final class ReplayInput: Link {
     var rooms: [String] { [room] }
 
     /// The input's descriptor, while it has not ended, and a wait that ends
-    /// when a paced message is due.
+    /// when a paced message is due or something waits to be told.
     func wait(at now: Moment) -> LinkWait {
         LinkWait(descriptor: ended ? nil : input, milliseconds: millisecondsUntilDue(at: now))
     }
@@ -133,7 +135,7 @@ final class ReplayInput: Link {
             try spool.finishWriting()
         } catch {
             // What was kept before the failure is still read back; the user is told.
-            spoolProblem = error.description
+            spoolFailing(error)
         }
         if let first, !(oldestRead.map(first.isSame) ?? false) {
             guard spool.rewind(toLineMatching: Self.lines(holding: first), within: Self.rewindLines) else {
@@ -221,13 +223,23 @@ final class ReplayInput: Link {
             return try body(spool)
         } catch {
             self.spool = nil
-            spoolProblem = error.description
+            spoolFailing(error)
             return nil
         }
     }
 
-    /// How long until a paced message is due, in milliseconds; nil when none waits.
+    /// Keeps `error` to be told, unless the spool has failed before: a
+    /// message sent after a failed read back finds it failed again.
+    private func spoolFailing(_ error: StorageError) {
+        guard !spoolFailed else { return }
+        spoolFailed = true
+        spoolProblem = error.description
+    }
+
+    /// How long until a paced message is due, in milliseconds, or 0 while a
+    /// spool's failure waits to be told; nil when nothing waits.
     private func millisecondsUntilDue(at now: Moment) -> Int32? {
+        if spoolProblem != nil { return 0 }
         if let ingest, ingest.hasPending { return now.milliseconds(until: (lastTaken ?? 0) + Self.takeSeconds) }
         return pacer?.nextDue().map(now.milliseconds(until:))
     }

@@ -191,6 +191,38 @@ extension EndToEnd {
             try session.waitUntil("and it works as before") { screen, _ in screen[7].hasSuffix("<alice> draft kept 日本") }
         }
 
+        @Test func anIdleChatTUIDoesNotWakeUp() throws {
+            let session = try TmuxSession(columns: 60, rows: 10)
+            try session.waitUntilReady()
+            try session.type("a draft")
+            try session.waitUntil("the draft is saved") { _, _ in session.savedDrafts().values.contains("a draft") }
+            let pid = try session.programPID()
+            // Once the draft's saves are done nothing is due: a window of 2.5 s
+            // must pass with no thread of chat-tui woken (it woke every second).
+            var quiet = false
+            let deadline = Date().addingTimeInterval(20)
+            while !quiet && Date() < deadline {
+                let before = try Self.contextSwitches(of: pid)
+                usleep(2_500_000)
+                quiet = try Self.contextSwitches(of: pid) == before
+            }
+            #expect(quiet, "chat-tui woke up while nothing happened")
+            try session.type("!")
+            try session.waitUntil("a key still wakes it") { screen, _ in screen.last == "a draft!" }
+        }
+
+        /// How many times the threads of `pid` were switched out, so far.
+        static func contextSwitches(of pid: Int32) throws -> Int {
+            let tasks = try FileManager.default.contentsOfDirectory(atPath: "/proc/\(pid)/task")
+            return try tasks.reduce(0) { sum, task in
+                let status = try String(contentsOfFile: "/proc/\(pid)/task/\(task)/status", encoding: .utf8)
+                return sum + status.split(separator: "\n")
+                    .filter { $0.contains("ctxt_switches:") }
+                    .compactMap { Int($0.split(separator: ":")[1].trimmingCharacters(in: .whitespaces)) }
+                    .reduce(0, +)
+            }
+        }
+
         @Test func aPastedBlockIsInsertedWithItsNewlinesAndNotSent() throws {
             let session = try started()
             let lines = (1...8).map { "pasted line \($0) 日本語" }
