@@ -38,30 +38,95 @@ working directory, so anything it leaves behind stays there.
 """
 import json
 import os
+import random
 import socket
 import subprocess
 import sys
 import time
 
 
+class PortTaken(Exception):
+    """Another process listens on a port chosen for a server: a test run
+    beside this one chose it too. The server is started again on others."""
+
+
 def free_port():
-    with socket.socket() as s:
-        s.bind(("127.0.0.1", 0))
-        return s.getsockname()[1]
+    """A port nothing on 127.0.0.1 uses, chosen below the range the system
+    gives outgoing connections, one of which could take it between this
+    choice and the server's bind."""
+    with open("/proc/sys/net/ipv4/ip_local_port_range") as f:
+        lowest_ephemeral = int(f.read().split()[0])
+    while True:
+        port = random.randrange(10000, max(lowest_ephemeral, 20000))
+        with socket.socket() as s:
+            try:
+                s.bind(("127.0.0.1", port))
+                return port
+            except OSError:
+                continue
 
 
-def wait_for_port(port, process, seconds=20):
+def listening_socket(port):
+    """The inode of the socket listening on 127.0.0.1:`port` (any address too), or None."""
+    with open("/proc/net/tcp") as f:
+        for line in f.readlines()[1:]:
+            fields = line.split()
+            address, state, inode = fields[1], fields[3], fields[9]
+            if state == "0A" and int(address.split(":")[1], 16) == port:
+                return inode
+    return None
+
+
+def sockets_of(pid):
+    """The inodes of the sockets process `pid` holds."""
+    inodes = set()
+    for fd in os.listdir(f"/proc/{pid}/fd"):
+        try:
+            target = os.readlink(f"/proc/{pid}/fd/{fd}")
+        except OSError:
+            continue
+        if target.startswith("socket:["):
+            inodes.add(target[8:-1])
+    return inodes
+
+
+def start(command, ports, seconds=20, **options):
+    """Starts a server and waits until it listens on each of `ports` itself;
+    a port another process listens on raises PortTaken, the server stopped."""
+    process = subprocess.Popen(command, start_new_session=True, **options)
     deadline = time.monotonic() + seconds
     while time.monotonic() < deadline:
-        if process.poll() is not None:
+        listening = [listening_socket(port) for port in ports]
+        ended = process.poll() is not None
+        if all(listening) or ended:
+            if not ended:
+                try:
+                    own = sockets_of(process.pid)
+                except OSError:
+                    own = set()
+                if all(inode in own for inode in listening):
+                    return process
+            process.kill()
+            process.wait()
+            if any(listening):
+                raise PortTaken()
             sys.exit(f"the server ended at start with status {process.returncode}")
-        try:
-            socket.create_connection(("127.0.0.1", port), timeout=1).close()
-            return
-        except OSError:
-            time.sleep(0.05)
+        time.sleep(0.05)
     process.kill()
-    sys.exit(f"the server did not accept connections on {port} within {seconds} s")
+    sys.exit(f"the server did not listen on {ports} within {seconds} s")
+
+
+def on_free_ports(server):
+    """`server` (which chooses its ports), started again on others while a
+    test run beside this one takes one of them first."""
+    def started(*args, **options):
+        for _ in range(10):
+            try:
+                return server(*args, **options)
+            except PortTaken:
+                continue
+        sys.exit("every port chosen was taken by another process")
+    return started
 
 
 def run(*args, cwd):
@@ -98,6 +163,7 @@ INSPIRCD_MODULES = ["ssl_gnutls", "cap", "ircv3", "ircv3_servertime", "ircv3_ech
                     "ircv3_ctctags", "ircv3_batch", "ircv3_labeledresponse", "namesx", "spanningtree"]
 
 
+@on_free_ports
 def inspircd(folder, certificates, link_folder=None, expired=False, fakelag=False, soak=False):
     os.makedirs(folder, exist_ok=True)
     plain, tls, link = free_port(), free_port(), free_port()
@@ -140,9 +206,8 @@ def inspircd(folder, certificates, link_folder=None, expired=False, fakelag=Fals
     with open(config, "w") as f:
         f.write("\n".join(lines) + "\n")
     log = open(os.path.join(folder, "inspircd.log"), "w")
-    process = subprocess.Popen(["/usr/sbin/inspircd", "--nofork", "--runasroot", "--config", config],
-                               cwd=folder, stdout=log, stderr=log, start_new_session=True)
-    wait_for_port(plain, process)
+    process = start(["/usr/sbin/inspircd", "--nofork", "--runasroot", "--config", config], [plain, tls, link],
+                    cwd=folder, stdout=log, stderr=log)
     ports = {"plain": plain, "tls": tls, "link": link, "pid": process.pid}
     with open(os.path.join(folder, "ports.json"), "w") as f:
         json.dump(ports, f)
@@ -153,16 +218,19 @@ def restart(folder):
     with open(os.path.join(folder, "ports.json")) as f:
         ports = json.load(f)
     log = open(os.path.join(folder, "inspircd.log"), "a")
-    process = subprocess.Popen(["/usr/sbin/inspircd", "--nofork", "--runasroot", "--config",
-                                os.path.join(folder, "inspircd.conf")],
-                               cwd=folder, stdout=log, stderr=log, start_new_session=True)
-    wait_for_port(ports["plain"], process)
+    try:
+        process = start(["/usr/sbin/inspircd", "--nofork", "--runasroot", "--config",
+                         os.path.join(folder, "inspircd.conf")], [ports["plain"], ports["tls"], ports["link"]],
+                        cwd=folder, stdout=log, stderr=log)
+    except PortTaken:
+        sys.exit("another process took the server's ports while it was stopped")
     ports["pid"] = process.pid
     with open(os.path.join(folder, "ports.json"), "w") as f:
         json.dump(ports, f)
     print(json.dumps(ports), flush=True)
 
 
+@on_free_ports
 def ngircd(folder, password=None):
     os.makedirs(folder, exist_ok=True)
     plain = free_port()
@@ -183,12 +251,12 @@ Ident = no
 DNS = no
 """)
     log = open(os.path.join(folder, "ngircd.log"), "w")
-    process = subprocess.Popen(["/usr/sbin/ngircd", "--nodaemon", "--config", config],
-                               cwd=folder, stdout=log, stderr=log, start_new_session=True)
-    wait_for_port(plain, process)
+    process = start(["/usr/sbin/ngircd", "--nodaemon", "--config", config], [plain],
+                    cwd=folder, stdout=log, stderr=log)
     print(json.dumps({"plain": plain, "pid": process.pid}), flush=True)
 
 
+@on_free_ports
 def znc(folder, irc_folder, certificates):
     with open(os.path.join(irc_folder, "ports.json")) as f:
         irc_port = json.load(f)["plain"]
@@ -240,8 +308,7 @@ ServerThrottle = 1
                 os.chown(name, 65534, 65534)
         command = ["setpriv", "--reuid=65534", "--regid=65534", "--clear-groups"] + command
     log = open(os.path.join(folder, "znc.log"), "w")
-    process = subprocess.Popen(command, cwd=folder, stdout=log, stderr=log, start_new_session=True)
-    wait_for_port(port, process)
+    process = start(command, [port], cwd=folder, stdout=log, stderr=log)
     print(json.dumps({"tls": port, "pid": process.pid}), flush=True)
 
 
