@@ -35,13 +35,15 @@ let package = Package(
             name: "chat-tui",
             dependencies: ["ChatCore", "ChatModel", "TextWidth", "ChatIO", "TUI", "IRC", "ChatNet"]
         ),
+        // What more than one test target uses.
+        .target(name: "TestSupport", path: "Tests/TestSupport"),
         .testTarget(name: "TextWidthTests", dependencies: ["TextWidth", "ChatCore"]),
-        .testTarget(name: "ChatModelTests", dependencies: ["ChatModel", "ChatCore"], exclude: ["Fixtures"]),
+        .testTarget(name: "ChatModelTests", dependencies: ["ChatModel", "ChatCore", "TestSupport"], exclude: ["Fixtures"]),
         .testTarget(name: "ChatCoreTests", dependencies: ["ChatCore", "ChatModel", "TextWidth"]),
         .testTarget(name: "IRCTests", dependencies: ["IRC", "ChatModel"]),
         .testTarget(name: "ChatNetTests", dependencies: ["ChatNet"]),
         .testTarget(name: "ChatIOTests", dependencies: ["ChatIO", "ChatModel", "TextWidth"]),
         .testTarget(name: "TUITests", dependencies: ["TUI"]),
-        .testTarget(name: "EndToEndTests", exclude: ["width-corpus.txt", "slow-terminal.py", "IRC/irc-lab.py"]),
+        .testTarget(name: "EndToEndTests", dependencies: ["TestSupport"], exclude: ["width-corpus.txt", "slow-terminal.py", "IRC/irc-lab.py"]),
     ]
 )

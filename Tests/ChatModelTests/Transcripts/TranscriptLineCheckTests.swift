@@ -1,4 +1,5 @@
 @testable import ChatModel
+import TestSupport
 import Testing
 
 @Suite struct TranscriptLineCheckTests {
@@ -61,7 +62,7 @@ import Testing
             #"{ "from" : "ボブ" , "text" : "日本語\n", "x": -0.5e10, "y": true }"#,
         ].map { Array($0.utf8) }
         let alphabet = Array(#"{}[]",:\/bfnrtu0123456789abcdefABCDEF-+.eE truefalsenull"#.utf8) + [0x01, 0x0D, 0xE3, 0x80]
-        var random = SeededRandom(seed: 19)
+        var random = SeededGenerator(seed: 19)
         var passed = 0
         for round in 0..<20_000 {
             var bytes = seeds[round % seeds.count]
@@ -82,20 +83,5 @@ import Testing
         }
         // Some changes leave a readable line (a digit for a digit, a letter in a text).
         #expect(passed > 1000)
-    }
-}
-
-/// A small deterministic generator (SplitMix64), so a failure repeats.
-struct SeededRandom {
-    private var state: UInt64
-
-    init(seed: UInt64) { state = seed }
-
-    mutating func next() -> UInt64 {
-        state &+= 0x9E37_79B9_7F4A_7C15
-        var z = state
-        z = (z ^ (z >> 30)) &* 0xBF58_476D_1CE4_E5B9
-        z = (z ^ (z >> 27)) &* 0x94D0_49BB_1331_11EB
-        return z ^ (z >> 31)
     }
 }
