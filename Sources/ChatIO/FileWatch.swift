@@ -27,13 +27,6 @@ public final class FileWatch {
         seen = watches.changeCount(watch)
     }
 
-    /// Watches `path` with a descriptor of its own; nil when inotify cannot
-    /// (no descriptors left, no such file, a file system that does not report changes).
-    public convenience init?(path: String) {
-        guard let watches = FileWatches() else { return nil }
-        self.init(path: path, in: watches)
-    }
-
     deinit {
         watches.remove(watch)
     }

@@ -120,3 +120,11 @@ import Testing
         #expect(FileWatch(path: folder.path + "/missing.jsonl") == nil)
     }
 }
+
+extension FileWatch {
+    /// Watches `path` with a descriptor of its own, as chat-tui's rooms share one.
+    fileprivate convenience init?(path: String) {
+        guard let watches = FileWatches() else { return nil }
+        self.init(path: path, in: watches)
+    }
+}
