@@ -11,7 +11,9 @@ apart, each followed by 50 ms of quiet (1 s at most), as a person types; then th
 window is resized 20 times, between 60x20 and 80x24.
 CPU is the process's own time, all its threads, from /proc/PID/task/*/schedstat; memory is VmHWM and
 VmRSS from /proc/PID/status. Each timing is repeated --runs times and the
-median is shown. The data (rooms of 10 and 1,000,000 messages, a 100 MB
+median is shown; the typing runs (chat-tui in its four rooms, irssi and
+WeeChat) are taken in turn, one of each a round, so that the figures compared
+with one another come from the same minutes. The data (rooms of 10 and 1,000,000 messages, a 100 MB
 transcript) is generated in a temporary folder, removed at the end.
 
 --quick shrinks everything (CI runs it to prove the benchmark works); its
@@ -286,9 +288,16 @@ class Bench:
         program.stop(quit_bytes)
         return figures
 
-    def runs(self, make):
-        results = [make() for _ in range(self.args.runs)]
-        return {key: median([r[key] for r in results]) for key in results[0]}
+    def interleaved(self, makers):
+        """Runs each of `makers` (name: run) once a round, for as many rounds
+        as runs are asked for, and gives each one's medians by name. The
+        figures compared with one another are measured over the same minutes,
+        so the machine's pace, which drifts, weighs on all of them alike."""
+        results = {name: [] for name in makers}
+        for _ in range(self.args.runs):
+            for name, make in makers.items():
+                results[name].append(make())
+        return {name: {key: median([r[key] for r in runs]) for key in runs[0]} for name, runs in results.items()}
 
     def add(self, figure, value, peers="", target="", met=None, unit=""):
         mark = "" if met is None else ("yes" if met else "NO")
@@ -307,19 +316,23 @@ class Bench:
         transcript_mb = os.path.getsize(transcript) / 1e6
 
         print("typing ...", file=sys.stderr)
-        empty = self.runs(lambda: self.typing_run(self.chat_tui("empty"), b"\x03"))
-        ten = self.runs(lambda: self.typing_run(self.chat_tui("ten", small), b"\x03", resize=False))
-        large = self.runs(lambda: self.typing_run(self.chat_tui("big", big), b"\x03", resize=False))
         # Ten rooms open, the last the big one, typing in the first (a 10-message room).
         others = {"room%d" % n: small for n in range(2, 10)}
         others["big"] = big
         rooms = room_arguments(others)
-        many = self.runs(lambda: self.typing_run(self.chat_tui("rooms", small, rooms, other_rooms=others), b"\x03",
-                                                 resize=False))
-        peers = {}
+        makers = {
+            "empty": lambda: self.typing_run(self.chat_tui("empty"), b"\x03"),
+            "ten": lambda: self.typing_run(self.chat_tui("ten", small), b"\x03", resize=False),
+            "large": lambda: self.typing_run(self.chat_tui("big", big), b"\x03", resize=False),
+            "many": lambda: self.typing_run(self.chat_tui("rooms", small, rooms, other_rooms=others), b"\x03",
+                                            resize=False),
+        }
         for name, tool in (("irssi", "irssi"), ("WeeChat", "weechat")):
             if shutil.which(tool) and not args.no_peers:
-                peers[name] = self.runs(lambda: self.typing_run(*self.peer(tool)))
+                makers[name] = lambda tool=tool: self.typing_run(*self.peer(tool))
+        measured = self.interleaved(makers)
+        empty, ten, large, many = (measured[name] for name in ("empty", "ten", "large", "many"))
+        peers = {name: measured[name] for name in ("irssi", "WeeChat") if name in measured}
         irssi = peers.get("irssi")
 
         def peer_text(key, fmt="%.2f"):
