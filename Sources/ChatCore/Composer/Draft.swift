@@ -141,11 +141,22 @@ public struct Draft: Equatable, Sendable {
         }
         // Re-segment the inserted text with its neighbours so clusters that join
         // across the caret (e + U+0301, two regional indicators) become one.
+        // The cluster before the caret is all that what comes next depends on
+        // (a run of regional indicators pairs from its start: that cluster
+        // says whether the run's count is odd there); what follows is taken in
+        // until it stands as it stood, for it may pair or join anew (the rest
+        // of a run of flags; an emoji after an inserted zero width joiner).
         let before = cursor > 0 ? cursor - 1 : cursor
-        let after = cursor < characters.count ? cursor + 1 : cursor
+        var after = cursor < characters.count ? cursor + 1 : cursor
         let left = String(characters[before..<cursor])
-        let merged = left + text + String(characters[cursor..<after])
-        let segments = Array(merged)
+        var merged = left + text + String(characters[cursor..<after])
+        var segments = Array(merged)
+        while after < characters.count, let last = segments.last,
+              Array(String(last) + String(characters[after])) != [last, characters[after]] {
+            merged += String(characters[after])
+            after += 1
+            segments = Array(merged)
+        }
         replace(before..<after, with: segments)
         // The caret goes after the cluster holding the last inserted code point.
         let target = left.unicodeScalars.count + text.unicodeScalars.count

@@ -22,17 +22,17 @@ import Testing
 
     /// Text typed a piece at a time anywhere in the draft makes the clusters
     /// the whole text makes: ASCII between ASCII, which joins nothing, as
-    /// well as marks, joiners, CR and LF, which join their neighbours.
+    /// well as marks, joiners, CR and LF, which join their neighbours, and
+    /// regional indicators, which pair from the start of their run.
     @Test func typedPiecesMakeTheClustersOfTheWholeText() {
-        // (Regional indicators are left out: one typed into a run of flags
-        // pairs with its neighbour, not with the run's count.)
-        let pieces = ["a", "b", " ", "\r", "\n", "\u{301}", "e", "\u{200D}", "👍", "\u{1F3FD}", "日", "~"]
+        let pieces = ["a", "b", " ", "\r", "\n", "\u{301}", "e", "\u{200D}", "👍", "\u{1F3FD}", "日", "~",
+                      "🇯", "🇵", "🇯🇵"]
         var state: UInt64 = 5
         func next(_ bound: Int) -> Int {
             state = state &* 6364136223846793005 &+ 1442695040888963407
             return Int((state >> 33) % UInt64(bound))
         }
-        for _ in 0..<300 {
+        for _ in 0..<3000 {
             var draft = Draft()
             for _ in 0..<12 {
                 let position = next(draft.characters.count + 1)
