@@ -141,32 +141,44 @@ public struct Draft: Equatable, Sendable {
         }
         // Re-segment the inserted text with its neighbours so clusters that join
         // across the caret (e + U+0301, two regional indicators) become one.
-        // The cluster before the caret is all that what comes next depends on
-        // (a run of regional indicators pairs from its start: that cluster
-        // says whether the run's count is odd there); what follows is taken in
-        // until it stands as it stood, for it may pair or join anew (the rest
-        // of a run of flags; an emoji after an inserted zero width joiner).
         let before = cursor > 0 ? cursor - 1 : cursor
-        var after = cursor < characters.count ? cursor + 1 : cursor
         let left = String(characters[before..<cursor])
-        var merged = left + text + String(characters[cursor..<after])
-        var segments = Array(merged)
-        while after < characters.count, let last = segments.last,
-              Array(String(last) + String(characters[after])) != [last, characters[after]] {
-            merged += String(characters[after])
-            after += 1
-            segments = Array(merged)
-        }
+        let next = cursor < characters.count ? cursor + 1 : cursor
+        let (segments, after) = segmented(left + text + String(characters[cursor..<next]), from: next)
         replace(before..<after, with: segments)
         // The caret goes after the cluster holding the last inserted code point.
-        let target = left.unicodeScalars.count + text.unicodeScalars.count
-        var scalars = 0
-        var offset = 0
-        while offset < segments.count, scalars < target {
-            scalars += segments[offset].unicodeScalars.count
-            offset += 1
+        cursor = before + Self.clusters(segments, holding: left.unicodeScalars.count + text.unicodeScalars.count)
+    }
+
+    /// `text` (standing for the characters before `after`) segmented, with the
+    /// characters from `after` on taken in until the next one stands as it
+    /// stood: the clusters, and where in `characters` the last one taken ends.
+    /// The cluster before an edit is all that what comes after it depends on
+    /// (a run of regional indicators pairs from its start: that cluster says
+    /// whether the run's count is odd there); what follows may pair or join
+    /// anew (the rest of a run of flags; an emoji after a zero width joiner).
+    private func segmented(_ text: String, from after: Int) -> (segments: [Character], end: Int) {
+        var merged = text
+        var segments = Array(merged)
+        var end = after
+        while end < characters.count, let last = segments.last,
+              Array(String(last) + String(characters[end])) != [last, characters[end]] {
+            merged += String(characters[end])
+            end += 1
+            segments = Array(merged)
         }
-        cursor = before + offset
+        return (segments, end)
+    }
+
+    /// How many of `segments` it takes to hold their first `scalars` code points.
+    private static func clusters(_ segments: [Character], holding scalars: Int) -> Int {
+        var held = 0
+        var count = 0
+        while count < segments.count, held < scalars {
+            held += segments[count].unicodeScalars.count
+            count += 1
+        }
+        return count
     }
 
     private static func isPrintableASCII(_ byte: UInt8) -> Bool {
@@ -244,6 +256,19 @@ public struct Draft: Equatable, Sendable {
     public mutating func remove(_ range: Range<Int>) -> String {
         let removed = String(characters[range])
         replace(range, with: [])
+        // The characters either side of the gap may join or pair anew (a mark
+        // or a zero width joiner then an emoji, two regional indicators).
+        let seam = range.lowerBound
+        if seam > 0, seam < characters.count {
+            let left = characters[seam - 1]
+            let (segments, end) = segmented(String(left), from: seam)
+            if end > seam {
+                let caretAtSeam = cursor == seam
+                replace(seam - 1..<end, with: segments)
+                // A caret in the gap goes after the cluster that holds the code point before it.
+                if caretAtSeam { cursor = seam - 1 + Self.clusters(segments, holding: left.unicodeScalars.count) }
+            }
+        }
         return removed
     }
 

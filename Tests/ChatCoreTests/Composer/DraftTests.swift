@@ -46,6 +46,41 @@ import Testing
         }
     }
 
+    /// Text removed anywhere in the draft, a character or a range, leaves the
+    /// clusters the whole text makes: what stood either side of the gap may
+    /// join (a joiner then an emoji, CR then LF) or pair anew (regional indicators).
+    @Test func removedPiecesLeaveTheClustersOfTheWholeText() {
+        let pieces = ["a", " ", "\r", "\n", "\u{301}", "\u{200D}", "👍", "\u{1F3FD}", "日", "🇯", "🇵", "🇯🇵", "x"]
+        var state: UInt64 = 11
+        func next(_ bound: Int) -> Int {
+            state = state &* 6364136223846793005 &+ 1442695040888963407
+            return Int((state >> 33) % UInt64(bound))
+        }
+        for _ in 0..<3000 {
+            var draft = Draft()
+            for _ in 0..<10 {
+                draft.moveCursor(to: next(draft.characters.count + 1))
+                draft.insert(pieces[next(pieces.count)])
+            }
+            for _ in 0..<4 where !draft.characters.isEmpty {
+                let start = next(draft.characters.count)
+                let end = start + 1 + next(min(3, draft.characters.count - start))
+                draft.moveCursor(to: next(draft.characters.count + 1))
+                let before = draft.characters
+                let text = draft.text
+                switch next(3) {
+                case 0: draft.moveCursor(to: end); draft.deleteBackward()
+                case 1: draft.moveCursor(to: start); draft.deleteForward()
+                default: draft.remove(start..<end)
+                }
+                #expect(draft.characters == Array(draft.text), "\(before.map { $0.unicodeScalars.map(\.value) })")
+                #expect(draft.text.utf8.count < text.utf8.count)
+                #expect(draft.asciiBytes == draft.characters.map { $0.singleASCIIByte ?? 0 })
+                #expect((0...draft.characters.count).contains(draft.cursor))
+            }
+        }
+    }
+
     @Test func insertsAtTheCaret() {
         var draft = Draft("helo")
         draft.moveCursor(to: 3)
