@@ -257,7 +257,8 @@ public struct Draft: Equatable, Sendable {
         let removed = String(characters[range])
         replace(range, with: [])
         // The characters either side of the gap may join or pair anew (a mark
-        // or a zero width joiner then an emoji, two regional indicators).
+        // that followed a line end removed, a zero width joiner then an emoji,
+        // CR then LF, two regional indicators).
         let seam = range.lowerBound
         if seam > 0, seam < characters.count {
             let left = characters[seam - 1]
