@@ -188,8 +188,9 @@ final class ReplayInput: Link {
     /// The newest message read forward from the spool, where reading forward goes on from.
     private var newestRead: Message?
 
-    /// Spool lines as messages, the user's own marked; lines that are not
-    /// messages (broken lines of the input) are left out.
+    /// Spool lines as messages, the user's own marked. Every line chat-tui
+    /// keeps reads as one (a broken line of the input is kept as the
+    /// plain-text message it was shown as); any other is left out.
     private func messages(_ lines: [String]) -> [Message] {
         lines.compactMap { line -> Message? in
             guard var message = Transcript.decode(line[...]) else { return nil }
