@@ -207,6 +207,31 @@ extension EndToEnd {
             }
         }
 
+        @Test func brokenLinesPassedOverAreReadBackAsTheyWereShown() throws {
+            let folder = try makeTemporaryFolder()
+            defer { try? FileManager.default.removeItem(atPath: folder) }
+            // More lines than a replay makes into messages at once: the first
+            // are passed over, kept in the spool, and read back with Page Up.
+            var lines = (0..<1_500).map { String(format: "{\"from\":\"feed\",\"text\":\"rb-%04d\"}", $0) }
+            lines[3] = #"{"broken json"#
+            lines[5] = "plain words"
+            let path = try file(lines.joined(separator: "\n") + "\n", in: folder, named: "broken.jsonl")
+            let session = try TmuxSession(columns: 60, rows: 200, arguments: ["--replay", path])
+            try session.waitUntil("the replay is shown to its end", timeout: 30) { screen, _ in
+                screen.contains { $0.hasSuffix("rb-1499") }
+            }
+            try session.press("-N", "20", "PPage")
+            let screen = try session.waitUntil("the first lines are read back", timeout: 30) { screen, _ in
+                screen.contains { $0.hasSuffix("rb-0000") } && screen.contains { $0.hasSuffix("rb-0006") }
+            }
+            let first = try #require(screen.firstIndex { $0.hasSuffix("rb-0000") })
+            // Plain words take the time they arrived, which puts a day's line before them.
+            let shown = Array(screen[first...].filter { !$0.hasPrefix("─") }.prefix(7))
+            #expect(shown[3].hasSuffix(#"<replay> {"broken json"#), "\(shown)")
+            #expect(shown[5].hasSuffix("<replay> plain words"), "\(shown)")
+            #expect(shown[6].hasSuffix("<feed> rb-0006"), "\(shown)")
+        }
+
         @Test func aReplayReadFarBackLetsGoOfItsNewestAndReadsThemAgainPageByPage() throws {
             let folder = try makeTemporaryFolder()
             let path = folder + "/long.jsonl"
