@@ -37,13 +37,13 @@ let package = Package(
         ),
         // What more than one test target uses.
         .target(name: "TestSupport", path: "Tests/TestSupport"),
-        .testTarget(name: "TextWidthTests", dependencies: ["TextWidth", "ChatCore"]),
+        .testTarget(name: "TextWidthTests", dependencies: ["TextWidth", "ChatCore", "TestSupport"]),
         .testTarget(name: "ChatModelTests", dependencies: ["ChatModel", "ChatCore", "TestSupport"], exclude: ["Fixtures"]),
-        .testTarget(name: "ChatCoreTests", dependencies: ["ChatCore", "ChatModel", "TextWidth"]),
+        .testTarget(name: "ChatCoreTests", dependencies: ["ChatCore", "ChatModel", "TextWidth", "TestSupport"]),
         .testTarget(name: "IRCTests", dependencies: ["IRC", "ChatModel"]),
         .testTarget(name: "ChatNetTests", dependencies: ["ChatNet"]),
         .testTarget(name: "ChatIOTests", dependencies: ["ChatIO", "ChatModel", "TextWidth"]),
-        .testTarget(name: "TUITests", dependencies: ["TUI"]),
+        .testTarget(name: "TUITests", dependencies: ["TUI", "TestSupport"]),
         .testTarget(name: "EndToEndTests", dependencies: ["TestSupport"], exclude: ["width-corpus.txt", "slow-terminal.py", "IRC/irc-lab.py"]),
     ]
 )

@@ -1,5 +1,6 @@
 import ChatCore
 import ChatModel
+import TestSupport
 import Testing
 import TextWidth
 @testable import TUI
@@ -17,7 +18,7 @@ import TextWidth
     }
 
     @Test func randomEditsOfRandomFramesShowExactlyTheNewFrame() {
-        var random = SplitMix(seed: 19)
+        var random = SeededGenerator(seed: 19)
         for _ in 0..<300 {
             let size = TerminalSize(columns: 4 + Int(random.next() % 20), rows: 6 + Int(random.next() % 10))
             var writer = Self.writer()
@@ -44,7 +45,7 @@ import TextWidth
     /// Frames a `ChatView` draws over its last one are compared only in the
     /// rows they drew again; the terminal must still show each exactly.
     @Test func framesDrawnOverTheLastAreWrittenFromTheRowsTheyDrewAgain() {
-        var random = SplitMix(seed: 7)
+        var random = SeededGenerator(seed: 7)
         let now = Timestamp(secondsSinceEpoch: 1_796_235_084)
         let size = TerminalSize(columns: 24, rows: 12)
         var session = Session(rooms: [ChatState(room: "local", nick: "alice", size: size)])
@@ -167,7 +168,7 @@ import TextWidth
 
     static let texts = ["a", "b", "x", " ", "日", "本", "é", "👍🏽", "ñ", "ñ"]
 
-    static func randomFrame(_ size: TerminalSize, _ random: inout SplitMix) -> Frame {
+    static func randomFrame(_ size: TerminalSize, _ random: inout SeededGenerator) -> Frame {
         var frame = Frame(size: size)
         for row in 0..<size.rows { fill(&frame, row: row, &random) }
         frame.cursorRow = Int(random.next() % UInt64(size.rows))
@@ -175,7 +176,7 @@ import TextWidth
         return frame
     }
 
-    static func fill(_ frame: inout Frame, row: Int, _ random: inout SplitMix) {
+    static func fill(_ frame: inout Frame, row: Int, _ random: inout SeededGenerator) {
         var column = Int(random.next() % 3)
         let end = Int(random.next() % UInt64(frame.size.columns + 1))
         while column < end {
@@ -190,7 +191,7 @@ import TextWidth
     /// A frame changed as chat-tui changes them: a band of rows moved up or
     /// down (a message arrived, the composer grew or shrank), a row redrawn,
     /// its end cut, or a few cells.
-    static func edited(_ frame: Frame, _ random: inout SplitMix) -> Frame {
+    static func edited(_ frame: Frame, _ random: inout SeededGenerator) -> Frame {
         var next = Frame(size: frame.size)
         let rows = frame.size.rows
         let top = Int(random.next() % UInt64(rows / 2))
@@ -363,18 +364,5 @@ struct TerminalModel {
         case "m": look = UInt32(parameters.first ?? 0)
         default: Issue.record("a sequence the model does not know: \(final)")
         }
-    }
-}
-
-/// A small seeded generator, so a failure comes back the same every run.
-struct SplitMix {
-    var state: UInt64
-    init(seed: UInt64) { state = seed }
-    mutating func next() -> UInt64 {
-        state &+= 0x9E37_79B9_7F4A_7C15
-        var z = state
-        z = (z ^ (z >> 30)) &* 0xBF58_476D_1CE4_E5B9
-        z = (z ^ (z >> 27)) &* 0x94D0_49BB_1331_11EB
-        return z ^ (z >> 31)
     }
 }

@@ -14,4 +14,9 @@ public struct SeededGenerator: RandomNumberGenerator {
         mixed = (mixed ^ (mixed >> 27)) &* 0x94D0_49BB_1331_11EB
         return mixed ^ (mixed >> 31)
     }
+
+    /// A number from 0 up to, not including, `bound` (more than 0).
+    public mutating func next(below bound: Int) -> Int {
+        Int(next() % UInt64(bound))
+    }
 }

@@ -1,3 +1,4 @@
+import TestSupport
 import Testing
 @testable import TextWidth
 
@@ -84,12 +85,11 @@ import Testing
     @Test func rowsMeasuredByTheirASCIIBytesAreTheSame() {
         let pieces = ["a", "word", " ", "  ", "日本", "。", "「", "っ", "👍🏽", "e\u{301}", "\n", ".", "ｱ", "\t",
                       "verylongwordthatneedsbreaking"]
-        var state: UInt64 = 11
+        var random = SeededGenerator(seed: 11)
         for _ in 0..<400 {
             var text = ""
             for _ in 0..<20 {
-                state = state &* 6364136223846793005 &+ 1442695040888963407
-                text += pieces[Int((state >> 33) % UInt64(pieces.count))]
+                text += pieces[random.next(below: pieces.count)]
             }
             let characters = Array(text)
             let ascii = characters.map { $0.singleASCIIByte ?? 0 }

@@ -1,4 +1,5 @@
 @testable import ChatCore
+import TestSupport
 import Testing
 
 /// The composer rewraps only around an edit; whatever the edits, the rows must be
@@ -11,29 +12,29 @@ import Testing
     /// window zoomed in and out: a layout set aside for the other width must
     /// come back only while the text is the one it was made for.
     @Test(arguments: 1...18) func incrementalRowsMatchAFullWrap(seed: UInt64) {
-        var random = InvariantTests.Generator(state: seed)
+        var random = SeededGenerator(seed: seed)
         let widths = [[2, 3, 7, 12, 20, 31][Int(seed) % 6], seed > 12 ? 9 : nil]
         var width = widths[0]!
         var composer = Composer(width: width, rules: .terminal)
         for step in 0..<500 {
             let count = composer.draft.characters.count
-            switch random.next(12) {
+            switch random.next(below: 12) {
             case 0...4:
-                composer.type(Self.texts[random.next(Self.texts.count)])
+                composer.type(Self.texts[random.next(below: Self.texts.count)])
             case 5:
-                let position = random.next(count + 1)
+                let position = random.next(below: count + 1)
                 composer.edit { $0.moveCursor(to: position) }
             case 6: composer.edit { $0.deleteBackward() }
             case 7:
-                let lower = random.next(count + 1)
-                let upper = min(count, lower + random.next(40))
+                let lower = random.next(below: count + 1)
+                let upper = min(count, lower + random.next(below: 40))
                 composer.kill { $0.remove(lower..<upper) }
             case 8: composer.yank()
             case 9: composer.yankPrevious()
             case 10: composer.undo()
             default: composer.redo()
             }
-            if let other = widths[1], random.next(3) == 0 { width = width == other ? widths[0]! : other }
+            if let other = widths[1], random.next(below: 3) == 0 { width = width == other ? widths[0]! : other }
             composer.layOut(width: width, rules: .terminal)
             let full = ComposerLayout(draft: composer.draft, width: width, rules: .terminal)
             let same = composer.layout == full

@@ -1,5 +1,6 @@
 @testable import ChatCore
 @testable import ChatModel
+import TestSupport
 import Testing
 @testable import TextWidth
 
@@ -27,11 +28,8 @@ import Testing
     @Test func typedPiecesMakeTheClustersOfTheWholeText() {
         let pieces = ["a", "b", " ", "\r", "\n", "\u{301}", "e", "\u{200D}", "👍", "\u{1F3FD}", "日", "~",
                       "🇯", "🇵", "🇯🇵"]
-        var state: UInt64 = 5
-        func next(_ bound: Int) -> Int {
-            state = state &* 6364136223846793005 &+ 1442695040888963407
-            return Int((state >> 33) % UInt64(bound))
-        }
+        var random = SeededGenerator(seed: 5)
+        func next(_ bound: Int) -> Int { random.next(below: bound) }
         for _ in 0..<3000 {
             var draft = Draft()
             for _ in 0..<12 {
@@ -51,11 +49,8 @@ import Testing
     /// join (a joiner then an emoji, CR then LF) or pair anew (regional indicators).
     @Test func removedPiecesLeaveTheClustersOfTheWholeText() {
         let pieces = ["a", " ", "\r", "\n", "\u{301}", "\u{200D}", "👍", "\u{1F3FD}", "日", "🇯", "🇵", "🇯🇵", "x"]
-        var state: UInt64 = 11
-        func next(_ bound: Int) -> Int {
-            state = state &* 6364136223846793005 &+ 1442695040888963407
-            return Int((state >> 33) % UInt64(bound))
-        }
+        var random = SeededGenerator(seed: 11)
+        func next(_ bound: Int) -> Int { random.next(below: bound) }
         for _ in 0..<3000 {
             var draft = Draft()
             for _ in 0..<10 {

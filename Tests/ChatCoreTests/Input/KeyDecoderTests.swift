@@ -1,4 +1,5 @@
 @testable import ChatCore
+import TestSupport
 import Testing
 
 @Suite struct KeyDecoderTests {
@@ -185,18 +186,18 @@ import Testing
 
     /// Any bytes, cut into reads anywhere, decode as they do in one read.
     @Test func splittingTheInputAnywhereChangesNothing() {
-        var random = InvariantTests.Generator(state: 14)
+        var random = SeededGenerator(seed: 14)
         let pieces = ["a", "日本", "🙂", "\r", "\u{1B}[D", "\u{1B}OA", "\u{1B}[1;5C", "\u{1B}b", "\u{1B}[200~p\rq\u{1B}[201~",
                       "\u{1B}[<64;1;1M", "\u{1B}[3;1R", "\u{1B}[?6c", "\u{1B}[97;5u", "\u{7F}", "\u{1B}[27;2;13~"]
         for _ in 0..<300 {
             var bytes: [UInt8] = []
-            for _ in 0..<8 { bytes += Array(pieces[random.next(pieces.count)].utf8) }
+            for _ in 0..<8 { bytes += Array(pieces[random.next(below: pieces.count)].utf8) }
             let whole = decoded(bytes)
             var decoder = KeyDecoder()
             var inputs: [TerminalInput] = []
             var start = 0
             while start < bytes.count {
-                let end = min(bytes.count, start + 1 + random.next(6))
+                let end = min(bytes.count, start + 1 + random.next(below: 6))
                 inputs += decoder.decode(bytes[start..<end])
                 start = end
             }

@@ -1,6 +1,7 @@
 @testable import ChatCore
 @testable import ChatModel
 import TextWidth
+import TestSupport
 import Testing
 
 /// A view draws each frame over its last one, drawing again only what
@@ -33,29 +34,29 @@ import Testing
     }
 
     @Test(arguments: 1...12) func aFrameDrawnOverTheLastIsTheFrameDrawnFromBlank(seed: UInt64) throws {
-        var random = InvariantTests.Generator(state: seed)
+        var random = SeededGenerator(seed: seed)
         let now = Timestamp(secondsSinceEpoch: 1_796_235_084)
         let size = TerminalSize(columns: 30, rows: 10)
         var session = Session(rooms: ["local", "dev"].map { ChatState(room: $0, nick: "alice", size: size) })
         let view = ChatView(clock: .utc)
         var screen: Frame?
         for step in 0..<300 {
-            switch random.next(14) {
-            case 0...3: session.apply(.text(Self.texts[random.next(Self.texts.count)]), now: now)
-            case 4...5: session.apply(.key(Self.keys[random.next(Self.keys.count)]), now: now)
+            switch random.next(below: 14) {
+            case 0...3: session.apply(.text(Self.texts[random.next(below: Self.texts.count)]), now: now)
+            case 4...5: session.apply(.key(Self.keys[random.next(below: Self.keys.count)]), now: now)
             case 6...8:
-                let message = Message(sender: "bob", text: Self.texts[random.next(Self.texts.count)], time: now)
-                session.apply(.received(message), to: ["local", "dev"][random.next(2)], now: now)
-            case 9: session.apply(.resize(TerminalSize(columns: 1 + random.next(40), rows: 1 + random.next(15))), now: now)
+                let message = Message(sender: "bob", text: Self.texts[random.next(below: Self.texts.count)], time: now)
+                session.apply(.received(message), to: ["local", "dev"][random.next(below: 2)], now: now)
+            case 9: session.apply(.resize(TerminalSize(columns: 1 + random.next(below: 40), rows: 1 + random.next(below: 15))), now: now)
             case 10:
-                let problem: Notice? = random.next(2) == 0 ? nil : .draftNotSaved(reason: "disk full")
+                let problem: Notice? = random.next(below: 2) == 0 ? nil : .draftNotSaved(reason: "disk full")
                 session.apply(.draftStorage(problem: problem), now: now)
             case 11:
                 // The terminal turns out to draw emoji modifiers apart: the same text, measured anew.
                 var rules = WidthRules.terminal
-                rules.joinsEmojiModifiers = random.next(2) == 0
+                rules.joinsEmojiModifiers = random.next(below: 2) == 0
                 session.apply(.widthRulesLearned(rules), now: now)
-            case 12: session.apply(.linkStatus(random.next(2) == 0 ? nil : "reconnecting"), to: "dev", now: now)
+            case 12: session.apply(.linkStatus(random.next(below: 2) == 0 ? nil : "reconnecting"), to: "dev", now: now)
             default:
                 // In one step, a room closed and another opened, and the room
                 // shown is the same again: as many rooms, with other names.
@@ -65,7 +66,7 @@ import Testing
                     session.apply(.key(.altCharacter(Character("\(index + 1)"))), now: now)
                 }
                 let pool = ["ops", "日本語"]
-                let name = pool[random.next(2)]
+                let name = pool[random.next(below: 2)]
                 if session.index(of: name) != nil {
                     show(name)
                     session.apply(.draftRestored("/part"), now: now)

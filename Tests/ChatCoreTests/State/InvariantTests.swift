@@ -1,34 +1,26 @@
 @testable import ChatCore
+import TestSupport
 import Testing
 
 /// Random sequences of keys, text and resizes, with the screen's promises checked
 /// after every step.
 @Suite struct InvariantTests {
-    /// A small deterministic generator, so a failure replays exactly.
-    struct Generator {
-        var state: UInt64
-        mutating func next(_ bound: Int) -> Int {
-            state = state &* 6364136223846793005 &+ 1442695040888963407
-            return Int((state >> 33) % UInt64(bound))
-        }
-    }
-
     static let texts = ["a", "hello ", "日本語", "👍🏽", "👨\u{200D}👩\u{200D}👧", "e\u{301}", " ", "word ",
                         "ｱｲｳ", "🇯🇵", "\t", String(repeating: "long", count: 12)]
     static let keys: [Key] = [.left, .right, .up, .down, .home, .end, .backspace, .delete, .control("u"),
                               .control("k"), .control("w"), .alt(.enter), .control("j"), .control("a"), .control("e")]
 
     @Test(arguments: 1...20) func promisesHoldAfterEveryEvent(seed: UInt64) {
-        var random = Generator(state: seed)
+        var random = SeededGenerator(seed: seed)
         var chat = Harness(columns: 30, rows: 12)
         for _ in 0..<400 {
             let before = chat.state.composer.draft
             var resized = false
-            switch random.next(10) {
-            case 0...4: chat.type(Self.texts[random.next(Self.texts.count)])
-            case 5...8: chat.press(Self.keys[random.next(Self.keys.count)])
+            switch random.next(below: 10) {
+            case 0...4: chat.type(Self.texts[random.next(below: Self.texts.count)])
+            case 5...8: chat.press(Self.keys[random.next(below: Self.keys.count)])
             default:
-                chat.resize(1 + random.next(60), 1 + random.next(30))
+                chat.resize(1 + random.next(below: 60), 1 + random.next(below: 30))
                 resized = true
             }
             let broken = InvariantCheck.violations(of: chat.state, frame: chat.frame, draftBefore: before, wasResize: resized)
