@@ -195,6 +195,9 @@ def environment(home, extra=None):
     env = {"PATH": os.environ.get("PATH", "/usr/bin:/bin"), "HOME": home, "TERM": "xterm-256color",
            "LANG": "C.UTF-8", "LC_ALL": "C.UTF-8", "USER": "bench",
            "XDG_DATA_HOME": home + "/data", "XDG_CACHE_HOME": home + "/cache", "XDG_STATE_HOME": home + "/state"}
+    # A profiling build (make profile) writes its counts where this names.
+    if "LLVM_PROFILE_FILE" in os.environ:
+        env["LLVM_PROFILE_FILE"] = os.environ["LLVM_PROFILE_FILE"]
     env.update(extra or {})
     return env
 

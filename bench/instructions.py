@@ -45,7 +45,7 @@ ANSWER_LIMIT = 30
 
 
 class Counted:
-    """chat-tui in a pseudo-terminal under callgrind; `total()` after `stop()`.
+    """chat-tui in a pseudo-terminal under callgrind; `stop()` gives the total.
     `options` go to callgrind, `arguments` to chat-tui; `other_rooms` are room
     files linked into its home as bench.make_home does."""
 
@@ -53,11 +53,12 @@ class Counted:
         self.out = os.path.join(folder, name + ".callgrind")
         home = bench.make_home(folder, name, room_file, other_rooms)
         self.env = bench.environment(home, {"SWIFT_DETERMINISTIC_HASHING": "1"})
-        argv = (["valgrind", "--tool=callgrind", "--callgrind-out-file=" + self.out] + list(options) + [binary]
-                + list(arguments))
-        self.program = bench.Program(argv, self.env)
+        self.program = bench.Program(self.command(binary, options) + list(arguments), self.env)
         self.program.first_frame(limit=60)
         self.program.quiet(1.0, 60)
+
+    def command(self, binary, options):
+        return ["valgrind", "--tool=callgrind", "--callgrind-out-file=" + self.out] + list(options) + [binary]
 
     def answer(self, data, marker=None):
         """Writes `data` and waits until chat-tui has answered it (`marker` on the
@@ -84,6 +85,18 @@ class Counted:
         return total(self.out)
 
 
+class Uncounted(Counted):
+    """The same runs with chat-tui as it is, not under callgrind: what
+    bench/profile.py has a profiling build do. `stop()` gives 0."""
+
+    def command(self, binary, options):
+        return [binary]
+
+    def stop(self):
+        self.program.stop(b"\x03")
+        return 0
+
+
 def total(path):
     """The instructions a callgrind output file counted (its `totals:` or `summary:` line)."""
     with open(path) as f:
@@ -101,14 +114,16 @@ def ten_rooms(room):
     return others, bench.room_arguments(others)
 
 
-def measure(binary, folder):
+def measure(binary, folder, run=Counted):
+    """The figures, each of chat-tui's runs made by `run` (Uncounted takes
+    the same steps without counting them)."""
     room = os.path.join(folder, "room.jsonl")
     bench.write_transcript(room, 10, last_marker=False)
     figures = {}
 
-    idle = Counted(folder, "idle", binary).stop()
+    idle = run(folder, "idle", binary).stop()
 
-    typing = Counted(folder, "typing", binary)
+    typing = run(folder, "typing", binary)
     typing.type_keys()
     typed = typing.stop()
     figures["typed key"] = (typed - idle) // len(KEYS)
@@ -116,14 +131,14 @@ def measure(binary, folder):
     # Typing in the first of ten rooms of ten messages: the run loop asks
     # every room at every turn, which one room does not show.
     others, rooms = ten_rooms(room)
-    idle_rooms = Counted(folder, "idle-rooms", binary, room, arguments=rooms, other_rooms=others).stop()
-    typing_rooms = Counted(folder, "typing-rooms", binary, room, arguments=rooms, other_rooms=others)
+    idle_rooms = run(folder, "idle-rooms", binary, room, arguments=rooms, other_rooms=others).stop()
+    typing_rooms = run(folder, "typing-rooms", binary, room, arguments=rooms, other_rooms=others)
     typing_rooms.type_keys()
     figures["typed key, ten rooms open"] = (typing_rooms.stop() - idle_rooms) // len(KEYS)
 
     # Resized with the same keys' draft in the composer, as make bench does:
     # less the run that typed them.
-    resizing = Counted(folder, "resizing", binary)
+    resizing = run(folder, "resizing", binary)
     resizing.type_keys()
     for n in range(RESIZES):
         resizing.program.resize(*bench.resized_size(n))
@@ -132,7 +147,7 @@ def measure(binary, folder):
 
     shared = os.path.join(folder, "incoming.jsonl")
     bench.write_transcript(shared, 10, last_marker=False)
-    incoming = Counted(folder, "incoming", binary, room_file=shared)
+    incoming = run(folder, "incoming", binary, room_file=shared)
     for n in range(MESSAGES):
         text = bench.message_text(1000 + n)
         with open(shared, "a") as f:
