@@ -27,7 +27,7 @@ LAYOUT := -Xswiftc -Xfrontend -Xswiftc -function-sections -Xswiftc -use-ld=lld \
 # build did what make bench measures (bench/chat-tui.profdata, which `make
 # profile` writes), and the blocks that never ran moved out to sections of
 # their own: the run loop's code for a key is no longer spread among the code
-# of resizes, network messages and errors (a key touches about 40 code pages
+# of resizes, network messages and errors (a key touches about 36 code pages
 # rather than 48). A change of the profile compiles the release build again.
 PROFILE := $(CURDIR)/bench/chat-tui.profdata
 PGO := -Xswiftc -Xfrontend -Xswiftc -ir-profile-use=$(PROFILE) -Xswiftc -Xllvm -Xswiftc -enable-split-machine-functions

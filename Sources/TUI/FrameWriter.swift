@@ -54,15 +54,15 @@ struct FrameWriter {
         look = cursorAtHome ? Self.plainLook : nil
     }
 
-    /// The bytes that turn `old` (what the screen shows, nil when it was just
-    /// cleared) into `new`, leaving the cursor at `new`'s caret and the look
-    /// plain. `rows`, when given, are the only rows in which `new` can differ
-    /// from `old`; the others are not compared.
-    mutating func bytes(from old: Frame?, to new: Frame, rows: Range<Int>? = nil) -> [UInt8] {
+    /// The bytes that turn `old` (the cells of what the screen shows, of
+    /// `new`'s size; nil when it was just cleared) into `new`, leaving the
+    /// cursor at `new`'s caret and the look plain. `rows`, when given, are the
+    /// only rows in which `new` can differ from `old`; the others are not compared.
+    mutating func bytes(from old: [Cell]?, to new: Frame, rows: Range<Int>? = nil) -> [UInt8] {
         output.removeAll(keepingCapacity: true)
         columns = new.size.columns
         let hasOld = old != nil
-        var shown = old.map(\.cells) ?? [Cell](repeating: .blank, count: new.cells.count)
+        var shown = old ?? [Cell](repeating: .blank, count: new.cells.count)
         // The rows that differ from what the screen shows; a band that moved
         // changes two at least.
         findChangedRows(shown, new.cells, size: new.size, among: hasOld ? rows ?? 0..<new.size.rows : 0..<new.size.rows)

@@ -54,24 +54,24 @@ public final class Screen {
     /// and only those are copied into the screen's own.
     public func draw(_ frame: Frame) {
         // Taken out while it is read and caught up, so that it is neither
-        // copied for the writer nor shared when its rows are updated in place.
-        var old = shown.take()
-        // Cells of another size or cluster generation cannot be compared.
-        var clearing: [UInt8] = []
-        if old?.size != frame.size || old?.generation != frame.generation || terminal.needsClearing {
-            clearing = terminal.clear()
+        // copied for the writer nor shared when its rows are updated in place;
+        // unwrapped once, as an optional frame is copied and let go of through
+        // the runtime's generic witnesses. Cells of another size or cluster
+        // generation cannot be compared.
+        guard var old = shown.take(), old.size == frame.size, old.generation == frame.generation,
+              !terminal.needsClearing else {
+            let clearing = terminal.clear()
             writer.forgetTerminalState(cursorAtHome: true)
-            old = nil
-        }
-        let rows = frame.drawnOver.flatMap { $0.frame == old?.number ? $0.rows : nil }
-        let bytes = writer.bytes(from: old, to: frame, rows: rows)
-        terminal.write(clearing.isEmpty ? bytes : clearing + bytes)
-        if old == nil {
+            let bytes = writer.bytes(from: nil, to: frame)
+            terminal.write(clearing.isEmpty ? bytes : clearing + bytes)
             shown = frame
-        } else {
-            old?.catchUp(to: frame)
-            shown = old
+            return
         }
+        let number = old.number
+        let rows = frame.drawnOver.flatMap { $0.frame == number ? $0.rows : nil }
+        terminal.write(writer.bytes(from: old.cells, to: frame, rows: rows))
+        old.catchUp(to: frame)
+        shown = old
     }
 
     /// Forgets what is on screen, so the next frame is drawn in full.

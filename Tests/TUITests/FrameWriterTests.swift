@@ -30,7 +30,7 @@ import TextWidth
             #expect(terminal.cells == TerminalModel.cells(of: shown), "\(terminal.difference(from: shown))")
             for _ in 0..<4 {
                 let next = Self.edited(shown, &random)
-                let bytes = writer.bytes(from: shown, to: next)
+                let bytes = writer.bytes(from: shown.cells, to: next)
                 terminal.apply(bytes)
                 #expect(terminal.cells == TerminalModel.cells(of: next),
                         "\(terminal.difference(from: next)) after \(String(decoding: bytes, as: UTF8.self).debugDescription)")
@@ -76,7 +76,7 @@ import TextWidth
                 return
             }
             if kind >= 2 { typed = (typed.frames + 1, typed.rows + drawn.rows.count) }
-            terminal.apply(writer.bytes(from: shown, to: next, rows: drawn.rows))
+            terminal.apply(writer.bytes(from: shown.cells, to: next, rows: drawn.rows))
             #expect(terminal.cells == TerminalModel.cells(of: next), "step \(step): \(terminal.difference(from: next))")
             #expect(terminal.cursor == (next.cursorRow, next.cursorColumn))
             shown.catchUp(to: next)
@@ -104,12 +104,12 @@ import TextWidth
         writer.forgetTerminalState(cursorAtHome: true)
         terminal.apply(writer.bytes(from: nil, to: before))
         let typed = frame(messages: messages, draft: "drafts")
-        let typing = writer.bytes(from: before, to: typed)
+        let typing = writer.bytes(from: before.cells, to: typed)
         #expect(typing == Array("s".utf8))
         terminal.apply(typing)
         // Two rows of a message arrive: the pane's rows move up by two.
         let arrived = frame(messages: Array(messages.dropFirst(2)) + ["new one", "its rest"], draft: "drafts")
-        let bytes = writer.bytes(from: typed, to: arrived)
+        let bytes = writer.bytes(from: typed.cells, to: arrived)
         let text = String(decoding: bytes, as: UTF8.self)
         // The whole screen scrolls up by two, and two rows open above the
         // draft's to keep it where it was.
@@ -119,7 +119,7 @@ import TextWidth
         terminal.apply(bytes)
         #expect(terminal.cells == TerminalModel.cells(of: arrived))
         let next = frame(messages: Array(messages.dropFirst(3)) + ["new one", "its rest", "one more"], draft: "drafts")
-        let more = writer.bytes(from: arrived, to: next)
+        let more = writer.bytes(from: arrived.cells, to: next)
         #expect(String(decoding: more, as: UTF8.self).hasPrefix("\u{1B}[S\u{1B}[10H\u{1B}[Lone more"),
                 "\(String(decoding: more, as: UTF8.self).debugDescription)")
         terminal.apply(more)

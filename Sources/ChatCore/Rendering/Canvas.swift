@@ -127,9 +127,7 @@ final class Canvas {
     /// The frame to draw the next one in: the last one, started over, when it
     /// has `size` and `generation`; otherwise a blank one, with nothing drawn.
     func take(size: TerminalSize, generation: Int) -> Frame {
-        let last = frame
-        frame = nil
-        if var last, last.size == size, last.generation == generation {
+        if var last = frame.take(), last.size == size, last.generation == generation {
             last.startOver()
             return last
         }

@@ -816,8 +816,11 @@ public struct Room: Sendable {
     }
 
     /// Typed or pasted text with carriage returns made newlines and other control
-    /// characters (which no key should type) left out.
+    /// characters (which no key should type) left out. Text with neither, as
+    /// nearly every typed key is, is given back as it is, without building a
+    /// copy scalar by scalar.
     static func normalizedInput(_ text: String) -> String {
+        guard !text.unicodeScalars.allSatisfy(isKeptAsTyped) else { return text }
         var result = String.UnicodeScalarView()
         var previousWasCR = false
         for scalar in text.unicodeScalars {
@@ -833,5 +836,12 @@ public struct Room: Sendable {
             }
         }
         return String(result)
+    }
+
+    /// Whether `normalizedInput` keeps `scalar` as it is wherever it stands:
+    /// anything but the control characters, a carriage return among them,
+    /// other than line feed and tab.
+    private static func isKeptAsTyped(_ scalar: Unicode.Scalar) -> Bool {
+        scalar == "\n" || scalar == "\t" || scalar.value >= 0x2028 || WidthRules.visibleReplacement(for: scalar) == nil
     }
 }

@@ -1,6 +1,7 @@
 @testable import ChatCore
 @testable import ChatModel
 import Testing
+import TestSupport
 
 @Suite struct ChatStateTests {
     // 21 columns: 20 for text and the last for the caret and the markers.
@@ -267,6 +268,34 @@ import Testing
         #expect(Room.normalizedInput("a\r\nb\rc\nd") == "a\nb\nc\nd")
         #expect(Room.normalizedInput("x\u{1B}[31my\u{7}\tz") == "x[31my\tz")
         #expect(Room.normalizedInput("日本👍🏽") == "日本👍🏽")
+    }
+
+    /// Text given back as it is (nothing to change) and text rebuilt both come
+    /// out as this rule says: CR LF and CR become LF; control characters other
+    /// than LF and tab are left out; everything else stays.
+    @Test func inputIsNormalisedAsTheRuleSaysWhetherRebuiltOrNot() {
+        let pieces: [String] = ["a", " ", "日", "👍🏽", "e\u{301}", "\n", "\t", "\r", "\r\n", "\u{1B}", "\u{7}", "\u{7F}",
+                                "\u{85}", "\u{9B}", "\u{2028}", "\u{200B}"]
+        var random = SeededGenerator(seed: 23)
+        var rebuilt = 0
+        for _ in 0..<2_000 {
+            let text = (0..<random.next(below: 6)).map { _ in pieces[random.next(below: pieces.count)] }.joined()
+            var expected = String.UnicodeScalarView()
+            let scalars = Array(text.unicodeScalars)
+            for (index, scalar) in scalars.enumerated() {
+                if scalar == "\r" {
+                    expected.append("\n")
+                } else if scalar == "\n" {
+                    if index == 0 || scalars[index - 1] != "\r" { expected.append(scalar) }
+                } else if scalar == "\t" || !(scalar.value < 0x20 || (0x7F...0x9F).contains(scalar.value)) {
+                    expected.append(scalar)
+                }
+            }
+            let normalized = Room.normalizedInput(text)
+            #expect(Array(normalized.unicodeScalars) == Array(expected), "\(Array(text.unicodeScalars))")
+            if Array(expected) != scalars { rebuilt += 1 }
+        }
+        #expect(rebuilt > 500)
     }
 
     @Test func receivedMessagesAreAppended() {
