@@ -131,7 +131,7 @@ bench-instructions: build
 	$(PYTHON) bench/instructions.py $(INSTRUCTIONS_ARGS)
 	$(PYTHON) bench/hot_functions.py --check
 
-## profile: count what a profiling build runs doing what make bench measures (bench/chat-tui.proftext), then build with it and write bench/hot-functions.txt again
+## profile: count what a profiling build runs doing what make bench measures (bench/chat-tui.profdata), then build with it and write bench/hot-functions.txt again
 profile: deps
 	@$(call install_missing,$(PROFILE_PACKAGES))
 	rm -rf .build/profiling

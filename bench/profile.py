@@ -1,7 +1,7 @@
 #!/usr/bin/env python3
 """chat-tui's build profile: how often each branch of its code ran while a
 profiling build did what the benchmark measures, for the compiler to lay each
-function out by (bench/chat-tui.proftext; `make profile` writes it).
+function out by (bench/chat-tui.profdata; `make profile` writes it).
 
     python3 bench/profile.py --binary PATH [--output FILE] [--profdata TOOL]
 
