@@ -82,6 +82,9 @@ class Counted:
 
     def stop(self):
         self.program.stop(b"\x03")
+        return self.total()
+
+    def total(self):
         return total(self.out)
 
 
@@ -92,8 +95,7 @@ class Uncounted(Counted):
     def command(self, binary, options):
         return [binary]
 
-    def stop(self):
-        self.program.stop(b"\x03")
+    def total(self):
         return 0
 
 

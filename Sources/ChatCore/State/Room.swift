@@ -830,9 +830,7 @@ public struct Room: Sendable {
             case "\n": if !previousWasCR { result.append("\n") }
             case "\t": result.append(scalar)
             default:
-                if WidthRules.visibleReplacement(for: scalar) == nil || scalar.value >= 0x2028 {
-                    result.append(scalar)
-                }
+                if isKeptAsTyped(scalar) { result.append(scalar) }
             }
         }
         return String(result)
