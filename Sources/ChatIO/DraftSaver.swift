@@ -3,16 +3,21 @@ import Glibc
 /// Saves a draft into its `DraftFile` as it is typed, each save as cheaply as
 /// the file can be kept whole.
 ///
-/// A save left unflushed that only adds to the end of what the file holds is
-/// one write at its end, and one that only takes from its end is one
-/// truncation, both through a descriptor kept open between saves: typing at the
-/// end of a draft, saved every second, costs a write a second rather than five
-/// system calls and a swap of files. Each is one system call, so a process
-/// killed during it leaves the old draft or the new one, or, for a long write
-/// cut short at a page's end, the old draft and the start of what was added to
-/// it: never a mix of two drafts, nor less than the old one. Every other
-/// save, and every flushed one, replaces the file whole through its spare, as
-/// `DraftFile.save` does.
+/// A save that only adds to the end of what the file holds is one write at
+/// its end, and one that only takes from its end is one truncation, both
+/// through a descriptor kept open between saves: typing at the end of a
+/// draft, saved every second, costs a write a second rather than five system
+/// calls and a swap of files. Each is one system call, so a process killed
+/// during it leaves the old draft or the new one, or, for a long write cut
+/// short at a page's end, the old draft and the start of what was added to
+/// it: never a mix of two drafts, nor less than the old one.
+///
+/// A flushed save is made in place too, and then flushed, when the draft last
+/// flushed is still on the disk as the file's start: every save since only
+/// added after it or took back what was added. A power cut during the flush
+/// then leaves that draft and perhaps some of what was added, as a kill
+/// would; the file's name was flushed with the whole save before. Every other
+/// save replaces the file whole through its spare, as `DraftFile.save` does.
 public final class DraftSaver {
     /// The file saved into.
     public let file: DraftFile
@@ -22,6 +27,10 @@ public final class DraftSaver {
     /// The file opened for saves in place since it was last saved whole; -1
     /// when not open.
     private var descriptor: Int32 = -1
+    /// How many of the file's first bytes are on the disk as a flushed draft
+    /// left as it was by every save in place since; nil when the last whole
+    /// save was not flushed, or a save in place took from that draft.
+    private var flushedStart: Int?
 
     public init(file: DraftFile) {
         self.file = file
@@ -35,12 +44,21 @@ public final class DraftSaver {
     /// above); none removes the file. With `flush` the draft is on the disk
     /// when it returns; without, it outlives the process but not a power cut.
     public func save(utf8 bytes: [UInt8], flush: Bool) throws(StorageError) {
-        if !flush, saveInPlace(bytes) { return }
+        if !flush || flushedStart != nil, saveInPlace(bytes) {
+            guard flush else { return }
+            // The start flushed before is left as it was: only what follows it is new.
+            if flushedStart != nil, fdatasync(descriptor) == 0 || errno == EINVAL {
+                flushedStart = bytes.count
+                return
+            }
+        }
         letGoOfFile()
         try file.save(utf8: bytes, flush: flush)
         // A copy of its own: holding the draft's storage would make the next
         // key copy the whole draft to change it.
         saved = bytes.withUnsafeBufferPointer { Array($0) }
+        // A file with no spare is always flushed whole (`FileWriting.replace`).
+        flushedStart = flush || file.spare == nil ? bytes.count : nil
     }
 
     /// Writes `bytes` over what the file holds in place when they only add to
@@ -69,6 +87,8 @@ public final class DraftSaver {
         } else if bytes.count < count {
             guard ftruncate(descriptor, off_t(bytes.count)) == 0 else { return false }
             saved!.removeLast(count - bytes.count)
+            // What is written after this would go over the draft flushed.
+            if let start = flushedStart, bytes.count < start { flushedStart = nil }
         }
         return true
     }

@@ -40,6 +40,38 @@ import Testing
         #expect(try file.load() == "again")
     }
 
+    @Test func aFlushedSaveIsMadeInPlaceOnlyOverTheDraftFlushedBefore() throws {
+        let folder = try TemporaryFolder()
+        let file = DraftFile(folder: folder.path, name: "local", spare: true)
+        let saver = DraftSaver(file: file)
+        try saver.save(utf8: Array("下書き".utf8), flush: false)
+        let unflushed = try inode(file.path)
+        try saver.save(utf8: Array("下書きを".utf8), flush: true)
+        #expect(try file.load() == "下書きを")
+        let flushed = try inode(file.path)
+        #expect(flushed != unflushed, "the first flush after a whole save left unflushed is whole")
+
+        try saver.save(utf8: Array("下書きを書く".utf8), flush: false)
+        try saver.save(utf8: Array("下書きを書く 🎉".utf8), flush: true)
+        #expect(try file.load() == "下書きを書く 🎉")
+        #expect(try inode(file.path) == flushed, "only added after the draft flushed: flushed in place")
+        try saver.save(utf8: Array("下書きを書く 🎉 とも".utf8), flush: false)
+        try saver.save(utf8: Array("下書きを書く 🎉 と".utf8), flush: false)
+        try saver.save(utf8: Array("下書きを書く 🎉 とは".utf8), flush: true)
+        #expect(try file.load() == "下書きを書く 🎉 とは")
+        #expect(try inode(file.path) == flushed, "taking back only what was added leaves the draft flushed as it was")
+
+        try saver.save(utf8: Array("下書きを".utf8), flush: false)
+        #expect(try inode(file.path) == flushed, "a removal from the end is still saved in place")
+        try saver.save(utf8: Array("下書きをした".utf8), flush: true)
+        #expect(try file.load() == "下書きをした")
+        let whole = try inode(file.path)
+        #expect(whole != flushed, "written over the draft flushed: flushed whole, through the spare")
+        try saver.save(utf8: Array("下書き".utf8), flush: true)
+        #expect(try file.load() == "下書き")
+        #expect(try inode(file.path) != whole, "a flushed save that takes from the draft flushed is whole")
+    }
+
     @Test func aFileThisProcessHasNotSavedWholeIsNeverWrittenInPlace() throws {
         let folder = try TemporaryFolder()
         let file = DraftFile(folder: folder.path, name: "local", spare: true)
