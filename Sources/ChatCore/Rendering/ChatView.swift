@@ -58,18 +58,24 @@ public struct ChatView {
             guard let seen = session.activity[room], seen.unread > 0 else { return nil }
             return seen.highlights > 0 ? ("(\(seen.highlights)!)", .warning) : ("(\(seen.unread))", .separatorLabel)
         }
+        // The rooms read in place: each one taken out of the array would be
+        // copied whole, a retain and a release of each of its parts.
         func entries(named: Bool) -> [Label] {
-            session.rooms.enumerated().map { index, room in
-                // A link's state (`reconnecting in 4 s`) follows its room's name.
-                let status = named ? room.linkStatus.map { " (\($0))" } ?? "" : ""
-                let name = named ? "\(index + 1):\(room.name)\(status)" : "\(index + 1)"
-                if index == session.focus { return (" [\(name)] ", status.isEmpty ? .separatorLabel : .warning) }
-                let activity = news(room.name)
-                if !status.isEmpty { return (" \(name)\(activity?.text ?? "") ", .warning) }
-                return (" \(name)\(activity?.text ?? "") ", activity?.style ?? .separatorLabel)
+            session.rooms.withUnsafeBufferPointer { rooms in
+                rooms.indices.map { index in
+                    // A link's state (`reconnecting in 4 s`) follows its room's name.
+                    let status = named ? rooms[index].linkStatus.map { " (\($0))" } ?? "" : ""
+                    let name = named ? "\(index + 1):\(rooms[index].name)\(status)" : "\(index + 1)"
+                    if index == session.focus { return (" [\(name)] ", status.isEmpty ? .separatorLabel : .warning) }
+                    let activity = news(rooms[index].name)
+                    if !status.isEmpty { return (" \(name)\(activity?.text ?? "") ", .warning) }
+                    return (" \(name)\(activity?.text ?? "") ", activity?.style ?? .separatorLabel)
+                }
             }
         }
-        let others = session.rooms.indices.filter { $0 != session.focus && news(session.rooms[$0].name) != nil }.count
+        let others = session.rooms.withUnsafeBufferPointer { rooms in
+            rooms.indices.filter { $0 != session.focus && news(rooms[$0].name) != nil }.count
+        }
         let highlighted = session.activity.values.contains { $0.highlights > 0 }
         let shown: Label = (" [\(session.focus + 1):\(session.focused.name)] ", .separatorLabel)
         let summary: [Label] = others == 0 ? [shown]
