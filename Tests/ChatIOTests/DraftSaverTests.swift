@@ -32,7 +32,7 @@ import Testing
         #expect(second != first, "a change before the end is saved whole, through the spare")
         try saver.save(utf8: Array("英語で書いた、そして".utf8), flush: true)
         #expect(try file.load() == "英語で書いた、そして")
-        #expect(try inode(file.path) != second, "a flushed save is always whole")
+        #expect(try inode(file.path) != second, "a flushed save after a whole one left unflushed is whole")
 
         try saver.save(utf8: [], flush: false)
         #expect(!FileManager.default.fileExists(atPath: file.path))
