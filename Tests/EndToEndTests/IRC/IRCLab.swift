@@ -36,7 +36,9 @@ final class TestServer {
     private var pid: pid_t
 
     /// Starts `kind` (`inspircd`, `ngircd`, `scripted`, `znc`) in a folder of its own;
-    /// an InspIRCd given `linkedTo` links to that server, and an ngircd given
+    /// an InspIRCd given `linkedTo` links to that server (the two are linked
+    /// when it returns: a first attempt that stalls is retried after the
+    /// link's timeout), and an ngircd given
     /// a `password` lets in only those who give it; an InspIRCd with
     /// `expired` shows a certificate whose time is over, and one with
     /// `fakelag` keeps InspIRCd's flood limits (one line a second, excess
@@ -67,7 +69,7 @@ final class TestServer {
             }
             ports = read!
         } else {
-            let started = try runCommand(IRCLab.python, arguments, timeout: 40)
+            let started = try runCommand(IRCLab.python, arguments, timeout: other == nil ? 40 : 100)
             try #require(started.status == 0, "\(kind) did not start: \(started.standardError)")
             ports = try JSONDecoder().decode([String: Int].self, from: Data(started.standardOutput.utf8))
             pid = pid_t(ports["pid"]!)

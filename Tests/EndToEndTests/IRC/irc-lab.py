@@ -9,7 +9,8 @@
                                        certificate in CERTS) and print
                                        {"plain": P, "tls": T, "link": L, "pid": N}
                                        once it accepts connections; --link links it
-                                       to the server already started in DIR2; --soak
+                                       to the server already started in DIR2, and
+                                       prints once the two are linked; --soak
                                        takes a pour of 10,000 lines a second (make load)
   irc-lab.py restart DIR               start the InspIRCd of DIR again, on the same ports
                                        (after the test killed it), print its ports and pid
@@ -116,6 +117,42 @@ def start(command, ports, seconds=20, **options):
     sys.exit(f"the server did not listen on {ports} within {seconds} s")
 
 
+def wait_linked(port, server_name, seconds=60):
+    """Waits until the server on 127.0.0.1:`port` lists `server_name` among
+    its links, asked as a client (LINKS) every half second. The second
+    server links on its own (autoconnect), and a first attempt that stalls
+    is tried again only after the link's timeout: a test must not begin
+    before the network is whole."""
+    deadline = time.monotonic() + seconds
+    with socket.create_connection(("127.0.0.1", port), timeout=seconds) as s:
+        s.sendall(b"NICK linkwait\r\nUSER linkwait 0 * :linkwait\r\n")
+        s.settimeout(0.5)
+        pending, registered = b"", False
+        while time.monotonic() < deadline:
+            try:
+                data = s.recv(65536)
+                if not data:
+                    sys.exit(f"the server on port {port} closed the connection asking for its links")
+            except socket.timeout:
+                # Quiet for half a second: ask again.
+                if registered:
+                    s.sendall(b"LINKS\r\n")
+                continue
+            lines = (pending + data).split(b"\r\n")
+            pending = lines.pop()
+            for line in lines:
+                words = line.split(b" ")
+                if words[0] == b"PING":
+                    s.sendall(b"PONG " + b" ".join(words[1:]) + b"\r\n")
+                elif len(words) > 1 and words[1] == b"001":
+                    registered = True
+                    s.sendall(b"LINKS\r\n")
+                elif len(words) > 3 and words[1] == b"364" and words[3] == server_name.encode():
+                    s.sendall(b"QUIT\r\n")
+                    return
+    sys.exit(f"{server_name} did not link within {seconds} s")
+
+
 def on_free_ports(server):
     """`server` (which chooses its ports), started again on others while a
     test run beside this one takes one of them first."""
@@ -209,6 +246,12 @@ def inspircd(folder, certificates, link_folder=None, expired=False, fakelag=Fals
     process = start(["/usr/sbin/inspircd", "--nofork", "--runasroot", "--config", config], [plain, tls, link],
                     cwd=folder, stdout=log, stderr=log)
     ports = {"plain": plain, "tls": tls, "link": link, "pid": process.pid}
+    if link_folder is not None:
+        try:
+            wait_linked(other["plain"], name)
+        except SystemExit:
+            process.kill()
+            raise
     with open(os.path.join(folder, "ports.json"), "w") as f:
         json.dump(ports, f)
     print(json.dumps(ports), flush=True)
