@@ -20,9 +20,18 @@ final class Canvas {
 
         /// The row showing `range` of `draft`, and `marker`.
         init(_ draft: Draft, _ range: Range<Int>, marker: String?) {
-            ascii = Array(draft.asciiBytes[range])
-            // Made in one pass: filtering the indices first made an array of them too.
+            ascii = []
             others = []
+            update(draft, range, marker: marker)
+        }
+
+        /// Makes this the row showing `range` of `draft`, and `marker`, in the
+        /// storage it already has: a row drawn again at every key allocates nothing.
+        mutating func update(_ draft: Draft, _ range: Range<Int>, marker: String?) {
+            ascii.removeAll(keepingCapacity: true)
+            ascii.append(contentsOf: draft.asciiBytes[range])
+            // Made in one pass: filtering the indices first made an array of them too.
+            others.removeAll(keepingCapacity: true)
             for index in range where draft.asciiBytes[index] == 0 { others.append(draft.characters[index]) }
             self.marker = marker
         }

@@ -268,7 +268,8 @@ public struct ChatView {
         for (offset, screenRow) in rows.enumerated() {
             let range = top + offset < layout.rows.count ? layout.rows[top + offset].range : 0..<0
             let marker = marker(on: screenRow)
-            if !draft.isEmpty, let known = shown[offset], known.shows(draft, range, marker: marker) { continue }
+            // Asked in place: a row bound to a name would be a second holder of its storage.
+            if !draft.isEmpty, shown[offset]?.shows(draft, range, marker: marker) == true { continue }
             frame.erase(rows: screenRow..<screenRow + 1)
             if draft.isEmpty && offset == 0 {
                 frame.put(Self.placeholder(room: room.name, width: layout.textWidth, rules: display.rules),
@@ -279,7 +280,13 @@ public struct ChatView {
             if let marker {
                 frame.put([CellText(marker, width: 1)], style: .scrollMarker, row: screenRow, column: gutter)
             }
-            shown[offset] = draft.isEmpty ? nil : Canvas.ComposerRow(draft, range, marker: marker)
+            if draft.isEmpty {
+                shown[offset] = nil
+            } else if shown[offset] != nil {
+                shown[offset]!.update(draft, range, marker: marker)
+            } else {
+                shown[offset] = Canvas.ComposerRow(draft, range, marker: marker)
+            }
         }
         canvas.keepComposer(rows: rows, rules: display.rules, shown: shown)
     }
