@@ -97,8 +97,11 @@ public struct Composer: Equatable, Sendable {
         lastYank = nil
         typingWord = false
         killsJoin = false
-        let changes = collectChanges()
-        if !changes.isEmpty { remember(UndoStep(changes: changes, cursorBefore: before, cursorAfter: draft.cursor)) }
+        noteChanges()
+        if !draft.changes.isEmpty {
+            remember(UndoStep(changes: draft.changes, cursorBefore: before, cursorAfter: draft.cursor))
+        }
+        draft.forgetChanges()
     }
 
     /// Inserts typed or pasted text. Typing is undone a word at a time (a word,
@@ -111,23 +114,23 @@ public struct Composer: Equatable, Sendable {
         goalColumn = nil
         lastYank = nil
         killsJoin = false
-        let changes = collectChanges()
+        noteChanges()
         if !typingWord || startsWord || text.contains(where: \.isNewline) || text.count > 1 || undoStack.isEmpty {
-            remember(UndoStep(changes: changes, cursorBefore: before, cursorAfter: draft.cursor))
+            remember(UndoStep(changes: draft.changes, cursorBefore: before, cursorAfter: draft.cursor))
         } else {
-            undoStack[undoStack.count - 1].changes += changes
+            undoStack[undoStack.count - 1].changes += draft.changes
             undoStack[undoStack.count - 1].cursorAfter = draft.cursor
         }
+        draft.forgetChanges()
         typingWord = true
     }
 
-    /// Takes the draft's changes, noting them for the next `layOut`.
-    private mutating func collectChanges() -> [DraftChange] {
-        let changes = draft.takeChanges()
-        for change in changes {
+    /// Notes the draft's changes for the next `layOut`; the caller forgets
+    /// them once undo holds them.
+    private mutating func noteChanges() {
+        for change in draft.changes {
             unlaidChange = unlaidChange.map { $0.followed(by: change) } ?? ChangedSpan(change)
         }
-        return changes
     }
 
     /// Removes text with `kill` (Ctrl-K, Ctrl-U, Ctrl-W, Alt-D, Alt-Backspace)
@@ -193,7 +196,8 @@ public struct Composer: Equatable, Sendable {
 
     /// After undo or redo: the next edit starts afresh.
     private mutating func settle() {
-        _ = collectChanges()
+        noteChanges()
+        draft.forgetChanges()
         goalColumn = nil
         lastYank = nil
         typingWord = false

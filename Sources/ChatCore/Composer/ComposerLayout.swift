@@ -38,7 +38,8 @@ public struct ComposerLayout: Equatable, Sendable {
         // at the first row whose break looked at the changed stretch.
         var first = Self.row(holding: span.lower, in: rows)
         while first > 0, rows[first - 1].lookedTo >= span.lower { first -= 1 }
-        var fresh: [WrappedRow] = []
+        // The rows made again go after the old ones until it is known which they replace.
+        let oldCount = rows.count
         var old = first
         var start: Int? = rows[first].range.lowerBound
         while let position = start {
@@ -46,24 +47,39 @@ public struct ComposerLayout: Equatable, Sendable {
                 // Past the change, a row starting where an old one started is that
                 // row again, and so is everything after it.
                 let oldPosition = position - span.delta
-                while old < rows.count, rows[old].range.lowerBound < oldPosition { old += 1 }
-                if old < rows.count, rows[old].range.lowerBound == oldPosition {
-                    for index in old..<rows.count {
+                while old < oldCount, rows[old].range.lowerBound < oldPosition { old += 1 }
+                if old < oldCount, rows[old].range.lowerBound == oldPosition {
+                    for index in old..<oldCount {
                         rows[index].range = rows[index].range.lowerBound + span.delta
                             ..< rows[index].range.upperBound + span.delta
                         rows[index].lookedTo += span.delta
                     }
-                    rows.replaceSubrange(first..<old, with: fresh)
+                    moveMadeRows(from: oldCount, over: first..<old)
                     placeCaret(in: draft)
                     return
                 }
             }
             let next = wrapper.row(of: text, ascii: draft.asciiBytes[...], from: position, width: textWidth)
-            fresh.append(next.row)
+            rows.append(next.row)
             start = next.next
         }
-        rows.replaceSubrange(first..., with: fresh)
+        moveMadeRows(from: oldCount, over: first..<oldCount)
         placeCaret(in: draft)
+    }
+
+    /// Puts the rows made again, at the end of `rows` from `made` on, in place
+    /// of the old rows `replaced`. A key typed most often makes one row again
+    /// in place of one, which takes no array of its own.
+    private mutating func moveMadeRows(from made: Int, over replaced: Range<Int>) {
+        let count = rows.count - made
+        if count == replaced.count {
+            for offset in 0..<count { rows[replaced.lowerBound + offset] = rows[made + offset] }
+            rows.removeLast(count)
+        } else {
+            let fresh = Array(rows[made...])
+            rows.removeLast(count)
+            rows.replaceSubrange(replaced, with: fresh)
+        }
     }
 
     /// Finds the caret's row and column after it moved.

@@ -18,8 +18,8 @@ public struct Draft: Equatable, Sendable {
     /// and drawing the composer ask of most characters at every key, without
     /// looking into a `Character`.
     public private(set) var asciiBytes: [UInt8]
-    /// The changes to the text since `takeChanges()` last collected them, oldest first.
-    private var changes: [DraftChange] = []
+    /// The changes to the text since `forgetChanges()`, oldest first.
+    private(set) var changes: [DraftChange] = []
     /// Counts the changes to the text; it never goes back (a reset composer
     /// carries it on), so a remembered revision tells whether the text changed.
     public internal(set) var revision = 0
@@ -37,10 +37,11 @@ public struct Draft: Equatable, Sendable {
         lhs.cursor == rhs.cursor && lhs.characters == rhs.characters
     }
 
-    /// Returns the changes made to the text since the last call, and forgets them.
-    mutating func takeChanges() -> [DraftChange] {
-        defer { changes = [] }
-        return changes
+    /// Forgets the changes made to the text so far, keeping the room they took
+    /// for the next: typing on in a word copies each key's change into undo's
+    /// step and allocates nothing for the next.
+    mutating func forgetChanges() {
+        changes.removeAll(keepingCapacity: true)
     }
 
     /// Replaces the characters in `range` with `new`, keeping the caret on the same
