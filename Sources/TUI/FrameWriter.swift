@@ -105,7 +105,12 @@ struct FrameWriter {
         // The last cell of the screen, where writing may scroll it.
         let unwritable = !writesLastCell && range.upperBound == cells.count ? range.upperBound - 1 : -1
         let end = clearsEnd ? blankFrom : range.upperBound
+        // The cells before the first that differs are shown already, and so
+        // is the right half of each wide one among them but the last: only
+        // that one may need writing again. A key changes a cell or two of a row.
         var index = range.lowerBound
+        while index < end, cells[index] == before[index] { index += 1 }
+        if index > range.lowerBound { index -= 1 }
         while index < end {
             let cell = cells[index]
             index += 1

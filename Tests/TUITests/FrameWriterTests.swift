@@ -129,6 +129,24 @@ import TextWidth
         #expect(terminal.regionsSet == 0)
     }
 
+    /// The screen's cells may hold a wide character whose right half shows
+    /// something else (a narrow character written over it since): the wide
+    /// one is written again though its own cell is the same.
+    @Test func aWideCharacterWhoseRightHalfWasOverwrittenIsWrittenAgain() {
+        let size = TerminalSize(columns: 8, rows: 2)
+        var wanted = Frame(size: size)
+        wanted.put(Array("ab日c"), rules: .terminal, style: .plain, row: 1, column: 0)
+        wanted.cursorRow = 1
+        wanted.cursorColumn = 5
+        var shown = wanted.cells
+        // The screen's right half of 日 (row 1, column 3) shows an x.
+        #expect(shown[size.columns + 3].width == 0, "the right half of 日")
+        shown[size.columns + 3] = Cell(text: "x", width: 1, style: .plain)
+        var writer = Self.writer()
+        let text = String(decoding: writer.bytes(from: shown, to: wanted), as: UTF8.self)
+        #expect(text.contains("日"), "\(text.debugDescription)")
+    }
+
     @Test func aLookThatResetsAllIsNotPrecededByThePlainOne() {
         let size = TerminalSize(columns: 10, rows: 6)
         var frame = Frame(size: size)
