@@ -43,7 +43,10 @@ final class RoomLink: Link {
     private let draftProblem: StorageError?
     /// Drafts of processes now gone, newest first, to restore.
     private let adopted: [String]
-    private var autosave = AutosaveSchedule(savedRevision: 0)
+    /// Read for every room at every turn (`wait`); a value changed in place
+    /// by its own methods, which call nothing back: its accesses are not
+    /// checked at run time.
+    @exclusivity(unchecked) private var autosave = AutosaveSchedule(savedRevision: 0)
     private let clock: ClockFace
     /// The names the user's own lines are under.
     private var own: OwnNames
