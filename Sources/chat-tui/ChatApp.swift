@@ -41,8 +41,13 @@ struct ChatApp {
         // knows them only as links. Made again when a room's link comes or
         // goes (the networks' come before their rooms'), not at every turn.
         var links: [Link] = []
+        // What each turn waits on, asked of the links.
+        var waits = TurnWaits()
         var roomLinks: [RoomLink] = [] {
-            didSet { links = (replay.map { [$0] } ?? []) + roomLinks + ircLinks }
+            didSet {
+                links = (replay.map { [$0] } ?? []) + roomLinks + ircLinks
+                waits.forgetOtherRooms()
+            }
         }
         for (index, name) in options.rooms.enumerated() {
             let label = index == 0 ? replayLabel ?? name.value : name.value
@@ -139,6 +144,7 @@ struct ChatApp {
         /// Feeds `event` to the session (for `room`, or the room shown) and
         /// carries out what it asks: every change of state goes through here.
         func feed(_ event: Event, to room: String? = nil) {
+            if let room, room != session.rooms[session.focus].name { waits.forgetOtherRooms() }
             for roomEffect in session.apply(event, to: room, now: now.wall) {
                 carryOut(roomEffect)
             }
@@ -146,6 +152,7 @@ struct ChatApp {
         /// Does what a room asked: the terminal's part here, the rest by the room's links.
         func carryOut(_ roomEffect: Session.RoomEffect) {
             let target = roomEffect.room
+            if target != session.rooms[session.focus].name { waits.forgetOtherRooms() }
             switch roomEffect.effect {
             case .suspend:
                 terminal.suspend()
@@ -213,9 +220,10 @@ struct ChatApp {
             }
         }
         /// Saves each room's draft when due (or, unless `onlyWhenDue`, whenever
-        /// it changed). Returns true when what the screen says about one changed.
+        /// it changed); with `shownOnly`, that room's alone, the one shown,
+        /// at `session.focus`. Returns true when what the screen says about one changed.
         @discardableResult
-        func saveDrafts(onlyWhenDue: Bool) -> Bool {
+        func saveDrafts(onlyWhenDue: Bool, shownOnly: RoomLink? = nil) -> Bool {
             var changed = false
             // The session read once: read through this closure, it would be
             // copied at each use, for every room at every turn.
@@ -223,23 +231,30 @@ struct ChatApp {
             // Through a buffer pointer, a room's parts are read where they are:
             // read by index from the array, the whole room is copied for each.
             current.rooms.withUnsafeBufferPointer { rooms in
-                for (position, link) in roomLinks.enumerated() {
-                    // A link's room is most often at the link's own place.
-                    let atPosition = position < rooms.count && rooms[position].name == link.label
-                    guard let index = atPosition ? position : current.index(of: link.label) else { continue }
+                func save(_ link: RoomLink, at index: Int) {
                     // Most rooms have nothing to save: told by two numbers, with nothing copied.
                     if onlyWhenDue && !link.mayNeedSaving(draftRevision: rooms[index].unsentDraftRevision,
                                                           outboxRevision: rooms[index].outbox.revision) {
-                        continue
+                        return
                     }
                     // What the network confirmed leaves the outbox on disk. Only the
                     // parts read are passed: a whole room copied costs a retain and a
                     // release of each of its parts, for every room at every turn.
                     link.saveOutbox(rooms[index].outbox)
                     guard let event = link.saveDraft(rooms[index].unsentDraft, shownProblem: rooms[index].draftProblem,
-                                                     at: now, onlyWhenDue: onlyWhenDue) else { continue }
+                                                     at: now, onlyWhenDue: onlyWhenDue) else { return }
                     feed(event, to: link.label)
                     changed = true
+                }
+                if let shownOnly {
+                    save(shownOnly, at: current.focus)
+                    return
+                }
+                for (position, link) in roomLinks.enumerated() {
+                    // A link's room is most often at the link's own place.
+                    let atPosition = position < rooms.count && rooms[position].name == link.label
+                    guard let index = atPosition ? position : current.index(of: link.label) else { continue }
+                    save(link, at: index)
                 }
             }
             return changed
@@ -285,9 +300,6 @@ struct ChatApp {
             if let earlier = link.restoredOutbox() { feed(earlier, to: link.label) }
         }
 
-        // Kept from turn to turn, so that a key's turn makes no list of its own.
-        var waited: [Int32] = []
-        var writing: [Int32] = []
         while running {
             // An idle turn (the wait timed out, nothing arrived) draws nothing. While a
             // replay pours in faster than the eye follows, frames are drawn at
@@ -305,28 +317,20 @@ struct ChatApp {
                     changed = false
                 }
             }
+            // After a turn of keys in the room shown, only its links are asked.
+            let shownName = session.rooms[session.focus].name
+            let askAll = waits.mustAskAll(showing: shownName, now: now)
             // Drafts are saved once the frame is out, so a save never delays
             // the key that made it due; what a save has to say is drawn at once.
-            if saveDrafts(onlyWhenDue: true) {
+            if saveDrafts(onlyWhenDue: true, shownOnly: askAll ? nil : waits.shownRoom) {
                 changed = true
                 continue
             }
-            // The links of this turn, gathered once (a turn is a key's whole cost),
-            // and asked in one pass when each is next due and what to wait on:
-            // the links' descriptors, then the stop signals'.
-            let turnLinks = links
-            waited.removeAll(keepingCapacity: true)
-            writing.removeAll(keepingCapacity: true)
-            for link in turnLinks {
-                let wait = link.wait(at: now)
-                if let due = wait.milliseconds { timeout = min(timeout ?? due, due) }
-                // The room files' watches share one descriptor: it is waited on once.
-                guard let descriptor = wait.descriptor, !waited.contains(descriptor) else { continue }
-                waited.append(descriptor)
-                if wait.writes { writing.append(descriptor) }
-            }
-            waited.append(stopSignals.descriptor)
-            let ready = terminal.wait(for: waited, writing: writing, timeoutMilliseconds: timeout ?? -1)
+            // The links, asked in one pass when each is next due and what to
+            // wait on: the links' descriptors, then the stop signals'.
+            waits.gather(links, askAll: askAll, showing: shownName, timeout: timeout, stop: stopSignals.descriptor,
+                         at: now)
+            let ready = terminal.wait(for: waits.descriptors, writing: waits.writing, timeoutMilliseconds: waits.timeout ?? -1)
             if ready.ready.contains(stopSignals.descriptor), let signal = stopSignals.received() {
                 stopSignal = signal
                 break
@@ -351,7 +355,10 @@ struct ChatApp {
             }
             // A turn that read keys draws them before anything else is taken
             // in: what the links have waits for the next turn, which comes at once.
-            for link in turnLinks where running && !ready.keyboard {
+            // A link's turn may change what it waits for: every link is asked at the next.
+            if !ready.keyboard { waits.forgetOtherRooms() }
+            let turnLinks = ready.keyboard ? [] : links
+            for link in turnLinks where running {
                 let events = link.events(ready: ready.ready, at: now)
                 openRooms(askedBy: link)
                 for (event, room) in events where running {

@@ -85,6 +85,38 @@ extension EndToEnd {
             }
         }
 
+        /// Keys typed in the room shown ask no other room what it waits for;
+        /// a room left with a draft not yet saved still has it saved when due,
+        /// however fast the keys come in the room shown.
+        @Test func aDraftLeftInAnotherRoomIsSavedWhileKeysGoOn() throws {
+            let session = try TmuxSession(columns: 80, rows: 10, arguments: ["--room", "local", "--room", "dev"])
+            try session.waitUntil("both rooms are open") { screen, _ in
+                separator(screen).hasPrefix("── [1:local] ─ 2:dev ──")
+            }
+            // Typed and left in one burst: the switch is read with the draft's last keys.
+            try session.pressBytes(Array("left in local".utf8) + [0x1B, 0x32])
+            try session.waitUntil("dev is shown") { screen, _ in separator(screen).contains("[2:dev]") }
+            // Keys that change no draft, closer together than a draft waits to
+            // be saved: nothing but the wait local's draft asked for can save it.
+            var pressed = 0
+            var saved = false
+            while pressed < 400 && !saved {
+                try session.press(pressed % 2 == 0 ? "Left" : "Right")
+                pressed += 1
+                saved = session.savedDrafts("local").values.contains("left in local")
+            }
+            #expect(saved, "local's draft was not saved in the \(pressed) keys pressed in dev")
+
+            // Left in one burst again, then one key, then nothing: the wait
+            // after that key still ends when the draft left is due.
+            try session.pressBytes(Array("left in dev".utf8) + [0x1B, 0x31])
+            try session.waitUntil("local is shown") { screen, _ in separator(screen).contains("[1:local]") }
+            try session.press("Left")
+            try session.waitUntil("dev's draft is saved with nothing more typed") { _, _ in
+                session.savedDrafts("dev").values.contains("left in dev")
+            }
+        }
+
         @Test func partClosesARoomButNotTheLast() throws {
             let session = try TmuxSession(columns: 80, rows: 10, arguments: ["--room", "a", "--room", "b"])
             try session.waitUntil("both rooms are open") { screen, _ in
