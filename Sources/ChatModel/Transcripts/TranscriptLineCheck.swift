@@ -16,10 +16,37 @@ public enum TranscriptLineCheck {
     /// or when its newline is not among `bytes` yet.
     public static func plainMessageLength(_ bytes: UnsafeBufferPointer<UInt8>) -> Int? {
         guard let base = bytes.baseAddress else { return nil }
-        var scanner = Scanner(base: base, end: bytes.count)
-        guard scanner.message(), scanner.index < bytes.count, base[scanner.index] == 0x0A else { return nil }
+        return writtenFormLength(base, count: bytes.count) ?? memberByMemberLength(base, count: bytes.count)
+    }
+
+    /// `plainMessageLength`, read member by member, whatever their order and spacing.
+    static func memberByMemberLength(_ base: UnsafePointer<UInt8>, count: Int) -> Int? {
+        var scanner = Scanner(base: base, end: count)
+        guard scanner.message(), scanner.index < count, base[scanner.index] == 0x0A else { return nil }
         return scanner.index
     }
+
+    /// The length of the line at `base` when it is in the form chat-tui
+    /// writes a message said at a known time with no kind or other fields,
+    /// `{"ts":"…","from":"…","text":"…"}` and its newline: its keys are
+    /// compared eight bytes at a time, and only its strings are read. Nil
+    /// when it is not in that form, and the check reads it member by member.
+    /// (Anything it passes, the member-by-member reading passes too.)
+    static func writtenFormLength(_ base: UnsafePointer<UInt8>, count: Int) -> Int? {
+        var scanner = Scanner(base: base, end: count)
+        guard scanner.stringMember(after: Self.writtenTime, length: 6),
+              scanner.stringMember(after: Self.writtenFrom, length: 8),
+              scanner.stringMember(after: Self.writtenText, length: 8),
+              scanner.index + 1 < count, base[scanner.index] == 0x7D, base[scanner.index + 1] == 0x0A  // }\n
+        else { return nil }
+        return scanner.index + 1
+    }
+
+    /// `{"ts":`, `,"from":` and `,"text":`, each what comes before a member's
+    /// string in the written form, read as little-endian numbers.
+    static let writtenTime: UInt64 = 0x3A22_7374_227B
+    static let writtenFrom: UInt64 = 0x3A22_6D6F_7266_222C
+    static let writtenText: UInt64 = 0x3A22_7478_6574_222C
 
     private struct Scanner {
         let base: UnsafePointer<UInt8>
@@ -113,6 +140,18 @@ public enum TranscriptLineCheck {
                 guard next == 0x2C else { return false }
                 index += 1
             }
+        }
+
+        /// Whether the next `length` bytes (eight at most) are those of
+        /// `start`, read as a little-endian number, and a string follows;
+        /// past it when so. False with fewer than eight bytes left.
+        mutating func stringMember(after start: UInt64, length: Int) -> Bool {
+            guard index + 8 <= end else { return false }
+            let next = UnsafeRawPointer(base + index).loadUnaligned(as: UInt64.self)
+            let mask: UInt64 = length == 8 ? ~0 : (1 << (8 * length)) - 1
+            guard next & mask == start else { return false }
+            index += length
+            return byte == 0x22 && string()
         }
 
         private mutating func literal(_ word: StaticString) -> Bool {

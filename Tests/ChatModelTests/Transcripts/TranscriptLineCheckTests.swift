@@ -53,6 +53,62 @@ import Testing
         #expect(length(#"{"from":"bob","text":"unfinished"#, then: "") == nil)
     }
 
+    /// The form chat-tui writes a message at a known time in, and only that
+    /// form, is read with its keys compared whole.
+    @Test func theWrittenFormIsReadWithItsKeysComparedWhole() throws {
+        let time = try #require(Timestamp(rfc3339: "2026-12-02T09:30:00Z"[...]))
+        let written = Transcript.encode(Message(sender: "ボブ", text: "日本語 and \"quotes\"\n", time: time))
+        func writtenLength(_ line: String) -> Int? {
+            Array((line + "\n{}").utf8).withUnsafeBufferPointer {
+                TranscriptLineCheck.writtenFormLength($0.baseAddress!, count: $0.count)
+            }
+        }
+        #expect(writtenLength(written) == written.utf8.count)
+        #expect(length(written) == written.utf8.count)
+        for other in [
+            #"{"from":"bob","text":"no time"}"#,
+            #"{"ts":"2026-12-02T09:30:00Z","from":"bob","text":"x","kind":"action"}"#,
+            #"{"ts":"2026-12-02T09:30:00Z", "from":"bob","text":"x"}"#,
+            #"{"ts":"2026-12-02T09:30:00Z","text":"x","from":"bob"}"#,
+            #"{"ts":1,"from":"bob","text":"x"}"#,
+        ] {
+            #expect(writtenLength(other) == nil, "\(other)")
+            #expect(length(other) == other.utf8.count, "read member by member: \(other)")
+        }
+    }
+
+    /// Lines in the written form changed at random: reading them with the
+    /// keys compared whole answers what reading them member by member does.
+    @Test func theWrittenFormIsAnsweredAsMemberByMember() {
+        let seed = Array(#"{"ts":"2026-12-02T00:00:00Z","from":"user0","text":"a \"b\" \u00e9 日本 \ud83d\udc4d c"}"#.utf8)
+        let alphabet = Array(#"{}[]",:\/bfnrtu0123456789sxfromtext -"#.utf8) + [0x01, 0x0A, 0x0D, 0xE3]
+        var random = SeededGenerator(seed: 23)
+        var written = 0
+        for _ in 0..<20_000 {
+            var bytes = seed
+            for _ in 0..<(1 + Int(random.next() % 2)) {
+                let at = Int(random.next() % UInt64(bytes.count))
+                switch random.next() % 3 {
+                case 0: bytes[at] = alphabet[Int(random.next() % UInt64(alphabet.count))]
+                case 1: bytes.remove(at: at)
+                default: bytes.insert(alphabet[Int(random.next() % UInt64(alphabet.count))], at: at)
+                }
+            }
+            bytes += Array("\n{}".utf8)
+            bytes.withUnsafeBufferPointer { buffer in
+                let memberByMember = TranscriptLineCheck.memberByMemberLength(buffer.baseAddress!, count: buffer.count)
+                #expect(TranscriptLineCheck.plainMessageLength(buffer) == memberByMember,
+                        "\(String(decoding: buffer, as: UTF8.self))")
+                if let whole = TranscriptLineCheck.writtenFormLength(buffer.baseAddress!, count: buffer.count) {
+                    written += 1
+                    #expect(whole == memberByMember)
+                }
+            }
+        }
+        // Many changes keep the form: a letter for a letter in a string.
+        #expect(written > 1000)
+    }
+
     /// Lines cut, spliced and flipped at random: whatever the check passes,
     /// `Transcript.decode` reads. (Lines it leaves are read the long way,
     /// which decides; so a pass must never be wrong.)
