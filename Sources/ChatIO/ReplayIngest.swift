@@ -110,11 +110,13 @@ public final class ReplayIngest {
         } while read < budget && Self.hasInput(descriptor)
     }
 
-    /// The lines that arrived since the last call: the newest `held` as
-    /// messages, and how many came before them.
-    public func take() -> Taken {
+    /// The lines that arrived since the last call: the newest `held`, or
+    /// `limit` when fewer, as messages, and how many came before them.
+    public func take(upTo limit: Int = .max) -> Taken {
+        let first = max(pendingFirst, pending.count - max(0, limit))
+        countPassedOver(pending[pendingFirst..<first])
         var taken = Taken(passedOver: passedOver, passedOverUnreadable: passedOverUnreadable)
-        for entry in pending[pendingFirst...] {
+        for entry in pending[first...] {
             switch entry {
             case .message(let arrival):
                 taken.arrivals.append(arrival)
@@ -218,14 +220,19 @@ public final class ReplayIngest {
         filled = 0
     }
 
+    /// Counts `entries` as passed over, and those unreadable among them.
+    private func countPassedOver(_ entries: ArraySlice<Pending>) {
+        for entry in entries {
+            if case .message(let arrival) = entry, arrival.unreadable { passedOverUnreadable += 1 }
+        }
+        passedOver += entries.count
+    }
+
     /// Passes over the oldest held lines until `count` more fit.
     private func makeRoom(for count: Int) {
         let excess = pending.count - pendingFirst + count - held
         guard excess > 0 else { return }
-        for entry in pending[pendingFirst..<pendingFirst + excess] {
-            if case .message(let arrival) = entry, arrival.unreadable { passedOverUnreadable += 1 }
-        }
-        passedOver += excess
+        countPassedOver(pending[pendingFirst..<pendingFirst + excess])
         pendingFirst += excess
         // Once as many as are held were passed over, what is left moves to the front.
         if pendingFirst >= held {

@@ -78,6 +78,10 @@ final class ReplayInput: Link {
     /// The most lines made into messages each time arrivals are taken: more
     /// than the tallest screen shows; the rest is read back from the spool.
     static let heldArrivals = 1000
+    /// The most made into messages at a take while the input goes on: more
+    /// than a frame of the pour shows. Making a thousand at every frame cost
+    /// more than a tenth of a pour's time.
+    static let pouringArrivals = 200
     /// The shortest time between two takes while a replay pours in: a frame's.
     static let takeSeconds = ChatApp.pourFrameSeconds
 
@@ -264,7 +268,7 @@ final class ReplayInput: Link {
         var events: [(event: Event, room: String?)] = []
         if ingest.hasPending, ingest.ended || now.monotonic >= (lastTaken ?? 0) + Self.takeSeconds {
             lastTaken = now.monotonic
-            let taken = ingest.take()
+            let taken = ingest.take(upTo: ingest.ended ? Self.heldArrivals : Self.pouringArrivals)
             if taken.passedOver > 0 {
                 events.append((.passedOver(count: taken.passedOver, unreadable: taken.passedOverUnreadable), room))
                 // A room reading forward holds none of them: reading back goes on where it was.

@@ -94,6 +94,25 @@ import Testing
         #expect(taken.passedOverUnreadable > 0)
     }
 
+    @Test func aTakeUpToALimitPassesOverTheOlderAndCountsThemExactly() {
+        var ends: [Int32] = [0, 0]
+        #expect(pipe(&ends) == 0)
+        defer { close(ends[0]) }
+        let ingest = ReplayIngest(descriptor: ends[0], reader: reader(), held: 1000) { _ in nil }
+        let bytes = Array((lines.joined(separator: "\n") + "\n").utf8)
+        #expect(bytes.withUnsafeBytes { write(ends[1], $0.baseAddress, $0.count) } == bytes.count)
+        close(ends[1])
+        while !ingest.ended { ingest.readAvailable(now: now) }
+        let wanted = expected(lines)
+        let taken = ingest.take(upTo: 3)
+        #expect(taken.arrivals.map(\.message) == wanted.suffix(3).map(\.message))
+        #expect(taken.passedOver == wanted.count - 3)
+        #expect(taken.passedOverUnreadable == wanted.dropLast(3).filter(\.unreadable).count)
+        #expect(taken.passedOverUnreadable > 0)
+        #expect(!ingest.hasPending)
+        #expect(ingest.take(upTo: 3).arrivals.isEmpty)
+    }
+
     @Test func takingEmptiesWhatWaitsAndCountsOnlyWhatCameSince() {
         var ends: [Int32] = [0, 0]
         #expect(pipe(&ends) == 0)
