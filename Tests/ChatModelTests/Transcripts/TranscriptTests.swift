@@ -1,4 +1,5 @@
 @testable import ChatModel
+import TestSupport
 import Testing
 
 @Suite struct JSONTests {
@@ -145,5 +146,50 @@ import Testing
     @Test(arguments: [#"{"from":"bob"}"#, #"{"text":"x"}"#, #"{"from":1,"text":"x"}"#, #"[1]"#, #"{"from":"a","text":"b""#])
     func linesWithoutSenderAndTextAreNotMessages(line: String) {
         #expect(Transcript.decode(line[...]) == nil)
+    }
+}
+
+@Suite struct WrittenFormTests {
+    @Test func aWrittenMessageAtAKnownTimeIsReadInItsWrittenForm() throws {
+        let time = try #require(Timestamp(rfc3339: "2026-12-02T09:30:00Z"[...]))
+        let message = Message(sender: "ボブ", text: "日本語 and more 👍🏽", time: time)
+        let line = Transcript.encode(message)
+        #expect(Transcript.decodeWrittenForm(line[...]) == message)
+        #expect(Transcript.decode(line[...]) == message)
+        for other in [
+            Transcript.encode(Message(sender: "bob", text: "no time", time: nil)),
+            Transcript.encode(Message(sender: "bob", text: "an \"escape\"", time: time)),
+            Transcript.encode(Message(sender: "bob", text: "acted", time: time, kind: .action)),
+            line + "\r",
+            #"{"ts":"yesterday","from":"bob","text":"x"}"#,
+        ] {
+            #expect(Transcript.decodeWrittenForm(other[...]) == nil, "\(other)")
+        }
+    }
+
+    /// Written lines changed at random: whatever is read in the written form
+    /// is what reading the line as any JSON object makes of it.
+    @Test func theWrittenFormReadsAsAnyObjectWould() {
+        let seed = Array(#"{"ts":"2026-12-02T00:00:00Z","from":"user0","text":"message 0 日本 👍 lorem"}"#.utf8)
+        let alphabet = Array(#"{}[]",:\/bfnrtu0123456789TZ:sxfromtext -"#.utf8) + [0x01, 0x0D, 0x7F, 0xE3, 0x80]
+        var random = SeededGenerator(seed: 29)
+        var written = 0
+        for _ in 0..<20_000 {
+            var bytes = seed
+            for _ in 0..<(1 + Int(random.next() % 2)) {
+                let at = Int(random.next() % UInt64(bytes.count))
+                switch random.next() % 3 {
+                case 0: bytes[at] = alphabet[Int(random.next() % UInt64(alphabet.count))]
+                case 1: bytes.remove(at: at)
+                default: bytes.insert(alphabet[Int(random.next() % UInt64(alphabet.count))], at: at)
+                }
+            }
+            let line = String(decoding: bytes, as: UTF8.self)
+            guard let fast = Transcript.decodeWrittenForm(line[...]) else { continue }
+            written += 1
+            #expect(fast == Transcript.decodeMembers(line[...]), "\(line)")
+        }
+        // Many changes keep the form: a letter for a letter in a string, a digit for a digit.
+        #expect(written > 1000)
     }
 }
