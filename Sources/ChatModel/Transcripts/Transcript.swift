@@ -50,40 +50,22 @@ public enum Transcript {
     }
 
     /// `decode` of a line in the form chat-tui writes a message at a known
-    /// time in, `{"ts":"…","from":"…","text":"…"}`, with no escape in its
-    /// strings: their bytes are taken as they are, with no JSON value made.
-    /// Nil for any other line, which is read as any JSON object. (A replay's
-    /// newest lines are made into messages at every frame of a pour.)
+    /// time in, `{"ts":"…","from":"…","text":"…"}`, found as the transcript
+    /// check finds it (`TranscriptLineCheck.writtenForm`), with no escape in
+    /// its strings: their bytes are taken as they are, with no JSON value
+    /// made. Nil for any other line, which is read as any JSON object. (A
+    /// replay's newest lines are made into messages at every frame of a pour.)
     static func decodeWrittenForm(_ line: Substring) -> Message? {
         line.utf8.withContiguousStorageIfAvailable { bytes -> Message? in
-            var index = 0
-            /// Whether `literal` comes next; past it if so.
-            func skip(_ literal: StaticString) -> Bool {
-                let count = literal.utf8CodeUnitCount
-                guard index + count <= bytes.count else { return false }
-                for offset in 0..<count where bytes[index + offset] != literal.utf8Start[offset] { return false }
-                index += count
-                return true
-            }
-            /// The string up to the next quote, past it; nil at an escape or a control character.
-            func string() -> String? {
-                let start = index
-                while index < bytes.count {
-                    switch bytes[index] {
-                    case 0x22:
-                        index += 1
-                        return String(decoding: UnsafeBufferPointer(rebasing: bytes[start..<index - 1]), as: UTF8.self)
-                    case 0x5C, 0x00..<0x20: return nil
-                    default: index += 1
-                    }
-                }
-                return nil
-            }
-            guard skip(#"{"ts":""#), let stamp = string(), let time = Timestamp(rfc3339: stamp[...]),
-                  skip(#","from":""#), let sender = string(), skip(#","text":""#), let text = string(),
-                  skip("}"), index == bytes.count
+            guard let base = bytes.baseAddress,
+                  let form = TranscriptLineCheck.writtenForm(base, count: bytes.count),
+                  !form.escaped, form.end == bytes.count
             else { return nil }
-            return Message(sender: sender, text: text, time: time)
+            func string(_ range: Range<Int>) -> String {
+                String(decoding: UnsafeBufferPointer(rebasing: bytes[range]), as: UTF8.self)
+            }
+            guard let time = Timestamp(rfc3339: string(form.time)[...]) else { return nil }
+            return Message(sender: string(form.sender), text: string(form.text), time: time)
         } ?? nil
     }
 }

@@ -28,18 +28,41 @@ public enum TranscriptLineCheck {
 
     /// The length of the line at `base` when it is in the form chat-tui
     /// writes a message said at a known time with no kind or other fields,
-    /// `{"ts":"…","from":"…","text":"…"}` and its newline: its keys are
-    /// compared eight bytes at a time, and only its strings are read. Nil
-    /// when it is not in that form, and the check reads it member by member.
-    /// (Anything it passes, the member-by-member reading passes too.)
+    /// `{"ts":"…","from":"…","text":"…"}` and its newline (`writtenForm`).
+    /// Nil when it is not in that form, and the check reads it member by
+    /// member. (Anything it passes, the member-by-member reading passes too.)
     static func writtenFormLength(_ base: UnsafePointer<UInt8>, count: Int) -> Int? {
+        guard let form = writtenForm(base, count: count), form.end < count, base[form.end] == 0x0A else { return nil }
+        return form.end
+    }
+
+    /// Where the strings of a message in the written form are, in bytes
+    /// that start with one.
+    struct WrittenForm {
+        /// The text between the quotes of `ts`, `from` and `text`.
+        var time: Range<Int>
+        var sender: Range<Int>
+        var text: Range<Int>
+        /// Whether any of the three holds an escape.
+        var escaped: Bool
+        /// Just past the object's closing brace.
+        var end: Int
+    }
+
+    /// The written form's strings at the start of the `count` bytes at
+    /// `base`: its keys are compared eight bytes at a time, and only its
+    /// strings are read (as the check reads them: valid escapes, no control
+    /// character). Nil when the bytes do not start with that form. Shared by
+    /// the check and by `Transcript.decode`.
+    static func writtenForm(_ base: UnsafePointer<UInt8>, count: Int) -> WrittenForm? {
         var scanner = Scanner(base: base, end: count)
-        guard scanner.stringMember(after: Self.writtenTime, length: 6),
-              scanner.stringMember(after: Self.writtenFrom, length: 8),
-              scanner.stringMember(after: Self.writtenText, length: 8),
-              scanner.index + 1 < count, base[scanner.index] == 0x7D, base[scanner.index + 1] == 0x0A  // }\n
+        guard let time = scanner.stringMember(after: Self.writtenTime, length: 6),
+              let sender = scanner.stringMember(after: Self.writtenFrom, length: 8),
+              let text = scanner.stringMember(after: Self.writtenText, length: 8),
+              scanner.index < count, base[scanner.index] == 0x7D  // }
         else { return nil }
-        return scanner.index + 1
+        return WrittenForm(time: time.text, sender: sender.text, text: text.text,
+                           escaped: time.escaped || sender.escaped || text.escaped, end: scanner.index + 1)
     }
 
     /// `{"ts":`, `,"from":` and `,"text":`, each what comes before a member's
@@ -142,16 +165,19 @@ public enum TranscriptLineCheck {
             }
         }
 
-        /// Whether the next `length` bytes (eight at most) are those of
-        /// `start`, read as a little-endian number, and a string follows;
-        /// past it when so. False with fewer than eight bytes left.
-        mutating func stringMember(after start: UInt64, length: Int) -> Bool {
-            guard index + 8 <= end else { return false }
+        /// When the next `length` bytes (eight at most) are those of `start`,
+        /// read as a little-endian number, and a string follows: the string's
+        /// text and whether it holds an escape, past it. Nil otherwise, and
+        /// with fewer than eight bytes left.
+        mutating func stringMember(after start: UInt64, length: Int) -> (text: Range<Int>, escaped: Bool)? {
+            guard index + 8 <= end else { return nil }
             let next = UnsafeRawPointer(base + index).loadUnaligned(as: UInt64.self)
             let mask: UInt64 = length == 8 ? ~0 : (1 << (8 * length)) - 1
-            guard next & mask == start else { return false }
+            guard next & mask == start else { return nil }
             index += length
-            return byte == 0x22 && string()
+            let opening = index
+            guard byte == 0x22, string(), let escaped = lastStringEscaped else { return nil }
+            return (opening + 1..<index - 1, escaped)
         }
 
         private mutating func literal(_ word: StaticString) -> Bool {
