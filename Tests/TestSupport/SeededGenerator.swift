@@ -19,4 +19,18 @@ public struct SeededGenerator: RandomNumberGenerator {
     public mutating func next(below bound: Int) -> Int {
         Int(next() % UInt64(bound))
     }
+
+    /// Changes `bytes` at random places, from one to `most` times: a byte
+    /// replaced by one of `alphabet`, removed, or one of `alphabet` inserted.
+    /// What the randomized tests of a line's reading cut, splice and flip.
+    public mutating func edit(_ bytes: inout [UInt8], atMost most: Int, from alphabet: [UInt8]) {
+        for _ in 0..<(1 + next(below: most)) {
+            let at = next(below: bytes.count)
+            switch next(below: 3) {
+            case 0: bytes[at] = alphabet[next(below: alphabet.count)]
+            case 1: bytes.remove(at: at)
+            default: bytes.insert(alphabet[next(below: alphabet.count)], at: at)
+            }
+        }
+    }
 }

@@ -86,14 +86,7 @@ import Testing
         var written = 0
         for _ in 0..<20_000 {
             var bytes = seed
-            for _ in 0..<(1 + Int(random.next() % 2)) {
-                let at = Int(random.next() % UInt64(bytes.count))
-                switch random.next() % 3 {
-                case 0: bytes[at] = alphabet[Int(random.next() % UInt64(alphabet.count))]
-                case 1: bytes.remove(at: at)
-                default: bytes.insert(alphabet[Int(random.next() % UInt64(alphabet.count))], at: at)
-                }
-            }
+            random.edit(&bytes, atMost: 2, from: alphabet)
             bytes += Array("\n{}".utf8)
             bytes.withUnsafeBufferPointer { buffer in
                 let memberByMember = TranscriptLineCheck.memberByMemberLength(buffer.baseAddress!, count: buffer.count)
@@ -122,14 +115,7 @@ import Testing
         var passed = 0
         for round in 0..<20_000 {
             var bytes = seeds[round % seeds.count]
-            for _ in 0..<(1 + Int(random.next() % 3)) {
-                let at = Int(random.next() % UInt64(bytes.count))
-                switch random.next() % 3 {
-                case 0: bytes[at] = alphabet[Int(random.next() % UInt64(alphabet.count))]
-                case 1: bytes.remove(at: at)
-                default: bytes.insert(alphabet[Int(random.next() % UInt64(alphabet.count))], at: at)
-                }
-            }
+            random.edit(&bytes, atMost: 3, from: alphabet)
             let found = (bytes + [0x0A]).withUnsafeBufferPointer { TranscriptLineCheck.plainMessageLength($0) }
             guard let found else { continue }
             passed += 1

@@ -176,14 +176,7 @@ import Testing
         var written = 0
         for _ in 0..<20_000 {
             var bytes = seed
-            for _ in 0..<(1 + Int(random.next() % 2)) {
-                let at = Int(random.next() % UInt64(bytes.count))
-                switch random.next() % 3 {
-                case 0: bytes[at] = alphabet[Int(random.next() % UInt64(alphabet.count))]
-                case 1: bytes.remove(at: at)
-                default: bytes.insert(alphabet[Int(random.next() % UInt64(alphabet.count))], at: at)
-                }
-            }
+            random.edit(&bytes, atMost: 2, from: alphabet)
             let line = String(decoding: bytes, as: UTF8.self)
             guard let fast = Transcript.decodeWrittenForm(line[...]) else { continue }
             written += 1
