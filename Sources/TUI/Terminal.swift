@@ -162,10 +162,18 @@ public final class Terminal {
         }
         keyboard = .unknown
         let count = readBuffer.withUnsafeMutableBytes { read(inputDescriptor, $0.baseAddress, $0.count) }
+        // A raw terminal said to be readable gives at least one byte, unless it hung up.
+        if count == 0 || (count < 0 && errno == EIO) { hasHungUp = true }
         // The block itself, not a copy: what is read is decoded before the next
         // read writes over it (held longer, the block would be copied then).
         return count > 0 ? (readBuffer[..<count], count == readBuffer.count) : ([], false)
     }
+
+    /// True once the terminal has hung up (its window closed, its connection
+    /// lost): a read ends at once with nothing. SIGHUP usually says so too, but
+    /// it goes to the session's leader, and a leader that outlives its terminal
+    /// (a shell ignoring SIGHUP, a debugger) passes nothing on.
+    public private(set) var hasHungUp = false
 
     /// What the last wait saw of the keyboard, until it is read.
     private var keyboard = KeyboardSeen.unknown

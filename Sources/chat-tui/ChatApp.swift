@@ -348,6 +348,11 @@ struct ChatApp {
             }
             if ready.keyboard {
                 for event in input.readPending() where running { take(event, for: nil) }
+                // A terminal gone without a signal stops chat-tui as SIGHUP would.
+                if terminal.hasHungUp {
+                    stopSignal = SIGHUP
+                    break
+                }
             }
             if let answer = input.takeProbeAnswer(), let learned = probe.learn(answer) {
                 screen.invalidate()

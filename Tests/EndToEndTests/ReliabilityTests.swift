@@ -117,6 +117,26 @@ extension EndToEnd {
             #expect(savedDraft(session) == "typed just now")
         }
 
+        /// A terminal can go away with no SIGHUP for chat-tui: the shell that
+        /// would have had it (the session's leader) ignores it and lives on.
+        /// chat-tui then hears the hang-up from its reads, and stops as SIGHUP
+        /// would have stopped it, the draft saved, instead of reading nothing forever.
+        @Test func aTerminalThatHangsUpUnsignalledEndsChatTUIAsSIGHUPWouldWithTheDraftSaved() throws {
+            let folder = try makeTemporaryFolder()
+            defer { try? FileManager.default.removeItem(atPath: folder) }
+            let statusFile = folder + "/status"
+            let session = try TmuxSession(columns: 60, rows: 10, afterExit: "echo $status > \(shellQuoted(statusFile))",
+                                          shellIgnoresHangUp: true)
+            try session.waitUntilReady()
+            try session.type("typed as the window closed")
+            try session.waitUntil("the draft shows") { screen, _ in screen.last == "typed as the window closed" }
+            try session.closeTerminal()
+            try waitFor("chat-tui ends and the shell writes its status") { FileManager.default.fileExists(atPath: statusFile) }
+            let status = try String(contentsOfFile: statusFile, encoding: .utf8).trimmingCharacters(in: .whitespacesAndNewlines)
+            #expect(status == "\(128 + SIGHUP)")
+            #expect(savedDraft(session) == "typed as the window closed")
+        }
+
         @Test(arguments: [SIGSEGV, SIGILL, SIGABRT, SIGBUS])
         func aCrashLeavesTheTerminalUsableAndTheDraftOnDisk(signal: Int32) throws {
             let session = try TmuxSession(columns: 60, rows: 10, afterExit: Self.terminalModes)

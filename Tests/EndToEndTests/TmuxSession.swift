@@ -43,9 +43,13 @@ final class TmuxSession {
     /// - `shellJobControl`: the shell runs chat-tui as a job of its own, as an
     ///   interactive shell does, so Ctrl-Z gives the terminal back to the shell;
     ///   `continueProgram()` then brings it back with `fg`.
+    /// - `shellIgnoresHangUp`: the pane's shell ignores SIGHUP and so outlives
+    ///   its terminal, as a wrapper such as `nohup` or a debugger does: when
+    ///   the terminal goes, nothing signals chat-tui, whose reads end instead.
     init(columns: Int = 80, rows: Int = 24, arguments: [String] = [], user: String = "alice",
          launcher: [String] = [], input: String? = nil, output: String? = nil, dataHome: String? = nil,
-         cacheHome: String? = nil, afterExit: String? = nil, shellJobControl: Bool = false) throws {
+         cacheHome: String? = nil, afterExit: String? = nil, shellJobControl: Bool = false,
+         shellIgnoresHangUp: Bool = false) throws {
         socket = "chat-tui-test-\(getpid())-\(Self.counter.next())"
         workFolder = try makeTemporaryFolder()
         ownsDataHome = dataHome == nil
@@ -54,6 +58,7 @@ final class TmuxSession {
         let pipeline = [input, program, output].compactMap { $0 }.joined(separator: " | ")
         let script = """
             unset NO_COLOR  # the test runner may set it; tests that want it say so
+            \(shellIgnoresHangUp ? "trap '' HUP" : "")
             export LANG=C.UTF-8 LC_ALL= TZ=UTC USER=\(shellQuoted(user)) XDG_DATA_HOME=\(shellQuoted(self.dataHome))
             export \(Self.clockVariable)=\(Self.clockStart)
             export XDG_STATE_HOME=\(shellQuoted(self.dataHome + "/state"))
@@ -199,6 +204,12 @@ final class TmuxSession {
     /// Sends raw bytes as the terminal would, such as a mouse report.
     func pressBytes(_ bytes: [UInt8]) throws {
         try run(["send-keys", "-t", "t", "-H"] + bytes.map { String(format: "%02x", $0) })
+    }
+
+    /// Closes the terminal, as closing a terminal emulator's window or losing
+    /// an SSH connection does: the pane's pseudo-terminal hangs up.
+    func closeTerminal() throws {
+        try run(["kill-server"])
     }
 
     /// Resizes the window; the program gets SIGWINCH as from a real terminal.
