@@ -443,6 +443,18 @@ struct FrameWriter {
                    alikeCells(newRow: chosen.bottom - chosen.shift, oldRow: chosen.bottom) > columns / 2 {
                     best = (chosen.top, chosen.bottom + 1, chosen.shift, chosen.worth)
                 }
+                // When the rows above the band would show the same moved with
+                // it (the blank rows above a short conversation, as the
+                // composer grows or shrinks), the band starts at the top: the
+                // whole screen scrolls, with no move of the cursor to do it.
+                if let chosen = best, chosen.top > 0, (0..<chosen.top).allSatisfy({ row in
+                    let oldRow = row + chosen.shift
+                    return oldRow >= 0 ? rowsMatch(row, oldRow) : blankRow.withUnsafeBufferPointer { blank in
+                        Self.same(new, blank, row * columns..<(row + 1) * columns, newRange: 0..<columns)
+                    }
+                }) {
+                    best = (0, chosen.bottom, chosen.shift, chosen.worth)
+                }
             }
         }
         guard let best else { return false }

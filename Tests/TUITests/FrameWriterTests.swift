@@ -129,6 +129,53 @@ import TextWidth
         #expect(terminal.regionsSet == 0)
     }
 
+    /// Above a short conversation the pane's rows are blank: when the composer
+    /// grows, the rows that move up and the blank ones above them scroll as
+    /// the whole screen (`ESC [ S`, no move of the cursor), and when it
+    /// shrinks back, down (`ESC [ T`). With something above that would be
+    /// lost, only the band that moved is.
+    @Test func theComposerGrowingUnderBlankRowsScrollsTheWholeScreen() {
+        let size = TerminalSize(columns: 20, rows: 12)
+        func frame(above: String?, draft: [String]) -> Frame {
+            var frame = Frame(size: size)
+            let separator = size.rows - draft.count - 1
+            if let above { frame.put(Array(above), rules: .terminal, style: .plain, row: 0, column: 0) }
+            frame.put(Array("the room's hint"), rules: .terminal, style: .plain, row: separator - 1, column: 0)
+            frame.put(Array(String(repeating: "-", count: size.columns)), rules: .terminal, style: .plain,
+                      row: separator, column: 0)
+            for (index, row) in draft.enumerated() {
+                frame.put(Array(row), rules: .terminal, style: .plain, row: separator + 1 + index, column: 0)
+            }
+            frame.cursorRow = size.rows - 1
+            frame.cursorColumn = draft.last!.count
+            return frame
+        }
+        for above in [nil, "at the top"] {
+            let one = frame(above: above, draft: ["a draft that fills"])
+            let two = frame(above: above, draft: ["a draft that fills", "more"])
+            var writer = Self.writer()
+            var terminal = TerminalModel(size: size)
+            writer.forgetTerminalState(cursorAtHome: true)
+            terminal.apply(writer.bytes(from: nil, to: one))
+            let grown = writer.bytes(from: one.cells, to: two)
+            terminal.apply(grown)
+            #expect(terminal.difference(from: two) == "no difference")
+            let shrunk = writer.bytes(from: two.cells, to: one)
+            terminal.apply(shrunk)
+            #expect(terminal.difference(from: one) == "no difference")
+            let grownText = String(decoding: grown, as: UTF8.self)
+            let shrunkText = String(decoding: shrunk, as: UTF8.self)
+            if above == nil {
+                #expect(grownText == "\u{1B}[S\rmore", "\(grownText.debugDescription)")
+                #expect(shrunkText.hasPrefix("\u{1B}[T"), "\(shrunkText.debugDescription)")
+            } else {
+                #expect(!grownText.contains("\u{1B}[S") && grownText.contains("\u{1B}[M"), "\(grownText.debugDescription)")
+                #expect(!shrunkText.contains("\u{1B}[T") && shrunkText.contains("\u{1B}[L"), "\(shrunkText.debugDescription)")
+            }
+            #expect(!grownText.contains("the room") && !shrunkText.contains("the room"), "the hint moves, not written again")
+        }
+    }
+
     /// The screen's cells may hold a wide character whose right half shows
     /// something else (a narrow character written over it since): the wide
     /// one is written again though its own cell is the same.
