@@ -15,8 +15,12 @@ about 19 % less CPU (docs/performance.md).
 
 The list is what callgrind sees a warmed-up chat-tui run while the benchmark's
 200 keys are typed and the window is resized, then while they are typed with
-ten rooms open: the functions run at every key first, then the others, and
-last those inside large sections (--map, the linker's map). Without --check it
+ten rooms open: the functions run at every key first, then the others; then
+those run only from the start through the first keys and resizes, so that
+start-up touches few pages (an idle chat-tui held 7.9 MB with start-up's code
+spread out, 5.7 MB with it together: each page run maps its neighbours, up to
+64 KiB, by the kernel's fault-around); last those inside large sections
+(--map, the linker's map). Without --check it
 is written to the list file. With --check, the list is compared with the
 symbols of the binary, and fails (exit 1) when more than a tenth of the
 functions it names are gone (renamed or removed): then `make hot-functions`
@@ -47,7 +51,8 @@ HEADER = """\
 # The functions a typed key (in one room and with ten open) and a resize run,
 # for ld.lld to lay out side by side in this order (--symbol-ordering-file;
 # see the Makefile's RELEASE): those run at every key first, then the others,
-# then those in sections too large to move. Written by `make hot-functions`
+# then those start-up and the first keys and resizes run, then those in
+# sections too large to move. Written by `make hot-functions`
 # (bench/hot_functions.py); `make bench-instructions` fails when more than a
 # tenth of them are gone.
 """
@@ -57,7 +62,8 @@ def traced_functions(binary, folder):
     """The symbols of the functions run while keys are typed and the window
     resized in one room, then while keys are typed with ten rooms open (as
     make bench does), each after a first run of the same keys warmed chat-tui
-    up: those run at every key first, then the others."""
+    up: those run at every key first, then the others; last, those run from
+    the start to the first frame and the quiet after it."""
     room = os.path.join(folder, "room.jsonl")
     bench.write_transcript(room, 10, last_marker=False)
     nine, rooms = instructions.ten_rooms(room)
@@ -68,7 +74,24 @@ def traced_functions(binary, folder):
         run_every_key, run_others = traced_run(binary, folder, name, room_file, arguments, other_rooms, resizes)
         every_key += [function for function in run_every_key if function not in every_key]
         others += run_others
-    return every_key + [function for function in dict.fromkeys(others) if function not in every_key]
+    listed = every_key + [function for function in dict.fromkeys(others) if function not in every_key]
+    return listed + [function for function in started_functions(binary, folder) if function not in set(listed)]
+
+
+def started_functions(binary, folder):
+    """The functions callgrind saw run from chat-tui's start in an empty room
+    through its first frame, the keys typed and the window resized for the
+    first time, in the order it first saw them. Laid out together, they touch
+    few pages of the executable; spread out, each page run maps its
+    neighbours too (the kernel's fault-around maps up to 64 KiB at each
+    fault), and an idle chat-tui holds them all."""
+    counted = instructions.Counted(folder, "start", binary, options=("--demangle=no",))
+    counted.type_keys()
+    for n in range(bench.RESIZES):
+        counted.program.resize(*bench.resized_size(n))
+        counted.answer(b"")
+    counted.stop()
+    return list(functions_seen(counted.out))
 
 
 def traced_run(binary, folder, name, room_file, arguments, other_rooms, resizes):
@@ -103,7 +126,16 @@ def functions_run(path, keys):
     running already, as the run loop was), and the others, each in the order
     callgrind first saw them. Listed first, a key's code is packed before the
     code of the odd key (a save, a wrapped word, an emoji) or of a resize."""
-    names, seen, calls, callee = {}, [], {}, None
+    calls = functions_seen(path)
+    every_key = [name for name, count in calls.items() if count == 0 or count >= keys]
+    others = [name for name, count in calls.items() if 0 < count < keys]
+    return every_key, others
+
+
+def functions_seen(path):
+    """The functions of a callgrind output file, in the order callgrind first
+    saw them, each with the number of times it was called."""
+    names, calls, callee = {}, {}, None
     with open(path) as f:
         for line in f:
             match = re.match(r"(c?fn)=\((\d+)\)(?: (\S+))?", line)
@@ -114,13 +146,10 @@ def functions_run(path, keys):
                 callee = name if match.group(1) == "cfn" else None
                 # Symbols only: callgrind names code it has no symbol for by its address.
                 if name and not name.startswith("0x") and name not in calls:
-                    seen.append(name)
                     calls[name] = 0
             elif line.startswith("calls=") and callee in calls:
                 calls[callee] += int(line.split("=")[1].split()[0])
-    every_key = [name for name in seen if calls[name] == 0 or calls[name] >= keys]
-    others = [name for name in seen if 0 < calls[name] < keys]
-    return every_key, others
+    return calls
 
 
 def large_section_symbols(map_path):
