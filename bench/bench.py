@@ -42,9 +42,14 @@ TYPED = ("The quick brown fox jumps over the lazy dog, then types a longer line 
          "composer grows: 日本語の入力テスト 🎉 and more words to wrap across rows, "
          "then the end of the dog. END")
 # What the width probe learns from tmux and xterm-like terminals; written as the
-# cache so no run spends its start asking.
+# cache, in the format chat-tui reads (WidthCache.formatVersion), so no run
+# spends its start asking (typing_run fails when one does).
+WIDTH_CACHE_FORMAT = "chat-tui width probe 2"
 WIDTHS = dict(emojiModifier=4, variationSelector16=1, variationSelector15=2, zwjSequence=2, flag=2,
-              keycap=1, newerEmoji=0, ambiguous=1, combiningMark=1, hangulJamo=2, thai=2, devanagari=3)
+              keycap=1, newerEmoji=0, ambiguous=1, combiningMark=1, hangulJamo=2, thai=2, devanagari=3,
+              softHyphen=1)
+# What chat-tui's width probe asks the terminal first (the cursor's position).
+PROBE_QUERY = b"\x1b[6n"
 QUERIES = {b"\x1b[6n": b"\x1b[1;1R", b"\x1b[c": b"\x1b[?62;c", b"\x1b[5n": b"\x1b[0n"}
 # Resizes in a typing run, between 60x20 and 80x24 (bench/instructions.py makes as many).
 RESIZES = 20
@@ -64,6 +69,7 @@ class Program:
     """A program in a pseudo-terminal, read as it writes."""
 
     def __init__(self, argv, env, size=(80, 24), stdin=None):
+        self.argv = argv
         master, slave = os.openpty()
         self.master = master
         self.resize(*size, fd=slave)
@@ -213,7 +219,7 @@ def make_home(folder, name, room_file=None, other_rooms=None):
     widths = home + "/cache/chat-tui/widths"
     os.makedirs(widths, exist_ok=True)
     with open(widths + "/TERM=xterm-256color", "w") as f:
-        f.write("chat-tui width probe 1\nidentity TERM=xterm-256color\n")
+        f.write(WIDTH_CACHE_FORMAT + "\nidentity TERM=xterm-256color\n")
         f.writelines("%s %d\n" % item for item in WIDTHS.items())
     if room_file:
         os.symlink(room_file, home + "/data/chat-tui/rooms/local.jsonl")
@@ -277,6 +283,10 @@ class Bench:
 
     def typing_run(self, program, quit_bytes, resize=True):
         figures = {"first_frame_ms": program.first_frame() * 1000}
+        if program.argv[0] == self.binary and PROBE_QUERY in program.output:
+            sys.exit("bench: chat-tui asked the terminal for its widths at start, so the first frame waited on "
+                     "the answer: the width cache make_home writes is not the format chat-tui reads "
+                     "(WIDTH_CACHE_FORMAT, WIDTHS)")
         program.quiet(0.3, 10)
         figures["bytes_per_key"], figures["cpu_ms_per_key"] = program.type(self.args.text)
         if resize:
