@@ -3,7 +3,7 @@
 beside irssi and WeeChat (and cat and jq for reading transcripts), measured in
 one run on this machine and printed as one table with the targets.
 
-    python3 bench/bench.py [--quick] [--runs N] [--binary PATH] [--keep]
+    python3 bench/bench.py [--quick] [--runs N] [--binary PATH] [--baseline PATH] [--keep]
 
 Every program runs in a pseudo-terminal of its own (80x24, TERM=xterm-256color,
 LANG=C.UTF-8) with a fresh home. Keys are typed one at a time, at least 20 ms
@@ -15,6 +15,11 @@ median is shown; the typing runs (chat-tui in its four rooms, irssi and
 WeeChat) are taken in turn, one of each a round, so that the figures compared
 with one another come from the same minutes. The data (rooms of 10 and 1,000,000 messages, a 100 MB
 transcript) is generated in a temporary folder, removed at the end.
+
+--baseline types with another chat-tui build (an earlier commit's) in the
+same rounds, shown beside this one as a peer: figures from another day move
+20-50 %, so "no worse than before" is told in the same minutes (make bench
+BENCH_ARGS="--baseline PATH").
 
 --quick shrinks everything (CI runs it to prove the benchmark works); its
 figures are not the product's. Peers that are not installed are skipped
@@ -264,6 +269,7 @@ class Bench:
         self.args = args
         self.folder = tempfile.mkdtemp(prefix="chat-tui-bench-")
         self.binary = os.path.abspath(args.binary)
+        self.baseline = os.path.abspath(args.baseline) if args.baseline else None
         self.rows = []
         self.n = 1
 
@@ -283,7 +289,7 @@ class Bench:
 
     def typing_run(self, program, quit_bytes, resize=True):
         figures = {"first_frame_ms": program.first_frame() * 1000}
-        if program.argv[0] == self.binary and PROBE_QUERY in program.output:
+        if program.argv[0] in (self.binary, self.baseline) and PROBE_QUERY in program.output:
             sys.exit("bench: chat-tui asked the terminal for its widths at start, so the first frame waited on "
                      "the answer: the width cache make_home writes is not the format chat-tui reads "
                      "(WIDTH_CACHE_FORMAT, WIDTHS)")
@@ -343,9 +349,12 @@ class Bench:
         for name, tool in (("irssi", "irssi"), ("WeeChat", "weechat")):
             if shutil.which(tool) and not args.no_peers:
                 makers[name] = lambda tool=tool: self.typing_run(*self.peer(tool))
+        if args.baseline:
+            makers["baseline"] = lambda: self.typing_run(
+                Program([self.baseline], environment(self.home("baseline"))), b"\x03")
         measured = self.interleaved(makers)
         empty, ten, large, many = (measured[name] for name in ("empty", "ten", "large", "many"))
-        peers = {name: measured[name] for name in ("irssi", "WeeChat") if name in measured}
+        peers = {name: measured[name] for name in ("irssi", "WeeChat", "baseline") if name in measured}
         irssi = peers.get("irssi")
 
         def peer_text(key, fmt="%.2f"):
@@ -576,6 +585,9 @@ def main():
     parser.add_argument("--runs", type=int, default=3)
     parser.add_argument("--binary", default=os.path.join(ROOT, ".build/release/chat-tui"))
     parser.add_argument("--no-peers", action="store_true")
+    parser.add_argument("--baseline", help="another chat-tui build, typed in an empty room in the same rounds as "
+                                           "this one and shown beside it as a peer: an earlier commit's, to "
+                                           "compare with in the same minutes")
     parser.add_argument("--keep", action="store_true", help="keep the generated data")
     args = parser.parse_args()
     args.messages, args.transcript_mb, args.pages, args.incoming, args.text = 1_000_000, 100, 200, 20, TYPED
@@ -584,8 +596,9 @@ def main():
         args.runs, args.messages, args.transcript_mb, args.pages, args.incoming = 1, 20_000, 2, 20, 5
         args.saves = 3
         args.text = TYPED[:40]
-    if not os.access(args.binary, os.X_OK):
-        sys.exit("bench: no chat-tui at %s: build it first (make bench does)" % args.binary)
+    for binary in (args.binary, args.baseline):
+        if binary and not os.access(binary, os.X_OK):
+            sys.exit("bench: no chat-tui at %s: build it first (make bench does)" % binary)
     bench = Bench(args)
     try:
         bench.run()
