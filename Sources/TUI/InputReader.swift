@@ -37,9 +37,10 @@ public final class InputReader {
             }
             if more { continue }
             // Nothing more waiting: the rest of a sequence or a character that has
-            // begun is given a moment to come, then taken as it is.
+            // begun is given a moment to come, then taken as it is; from a
+            // terminal that hung up (always readable, never giving) nothing more comes.
             guard let delay = decoder.flushDelayMilliseconds else { break }
-            if !terminal.waitForInput(milliseconds: Int32(delay)) {
+            if terminal.hasHungUp || !terminal.waitForInput(milliseconds: Int32(delay)) {
                 decoder.flush(into: &inputs)
                 takeInputs()
                 break
@@ -93,7 +94,7 @@ public final class InputReader {
     /// and on the way out), so keys typed meanwhile are dropped.
     public func awaitProbe(milliseconds: Int) {
         let deadline = Terminal.milliseconds() + Int64(milliseconds)
-        while isAwaitingProbe {
+        while isAwaitingProbe, !terminal.hasHungUp {
             let remaining = deadline - Terminal.milliseconds()
             guard remaining > 0 else { break }
             if terminal.waitForInput(milliseconds: Int32(remaining)) { _ = readPending() }

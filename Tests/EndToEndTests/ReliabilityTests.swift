@@ -121,7 +121,10 @@ extension EndToEnd {
         /// would have had it (the session's leader) ignores it and lives on.
         /// chat-tui then hears the hang-up from its reads, and stops as SIGHUP
         /// would have stopped it, the draft saved, instead of reading nothing forever.
-        @Test func aTerminalThatHangsUpUnsignalledEndsChatTUIAsSIGHUPWouldWithTheDraftSaved() throws {
+        /// The hang-up may come while a key's escape sequence has begun and
+        /// its rest is awaited (`ESC [`, held 100 ms).
+        @Test(arguments: [false, true])
+        func aTerminalThatHangsUpUnsignalledEndsChatTUIAsSIGHUPWouldWithTheDraftSaved(midSequence: Bool) throws {
             let folder = try makeTemporaryFolder()
             defer { try? FileManager.default.removeItem(atPath: folder) }
             let statusFile = folder + "/status"
@@ -130,6 +133,7 @@ extension EndToEnd {
             try session.waitUntilReady()
             try session.type("typed as the window closed")
             try session.waitUntil("the draft shows") { screen, _ in screen.last == "typed as the window closed" }
+            if midSequence { try session.pressBytes([0x1B, 0x5B]) }
             try session.closeTerminal()
             try waitFor("chat-tui ends and the shell writes its status") { FileManager.default.fileExists(atPath: statusFile) }
             let status = try String(contentsOfFile: statusFile, encoding: .utf8).trimmingCharacters(in: .whitespacesAndNewlines)
