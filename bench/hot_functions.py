@@ -63,7 +63,7 @@ def traced_functions(binary, folder):
     resized in one room, then while keys are typed with ten rooms open (as
     make bench does), each after a first run of the same keys warmed chat-tui
     up: those run at every key first, then the others; last, those run from
-    the start to the first frame and the quiet after it."""
+    the start through the first keys and resizes."""
     room = os.path.join(folder, "room.jsonl")
     bench.write_transcript(room, 10, last_marker=False)
     nine, rooms = instructions.ten_rooms(room)
@@ -75,7 +75,8 @@ def traced_functions(binary, folder):
         every_key += [function for function in run_every_key if function not in every_key]
         others += run_others
     listed = every_key + [function for function in dict.fromkeys(others) if function not in every_key]
-    return listed + [function for function in started_functions(binary, folder) if function not in set(listed)]
+    known = set(listed)
+    return listed + [function for function in started_functions(binary, folder) if function not in known]
 
 
 def started_functions(binary, folder):
