@@ -36,11 +36,17 @@ public final class InputReader {
                 takeInputs()
             }
             if more { continue }
+            // From a terminal that hung up (always readable, never giving)
+            // nothing more comes: what is held is taken, a paste begun included.
+            if terminal.hasHungUp {
+                decoder.finish(into: &inputs)
+                takeInputs()
+                break
+            }
             // Nothing more waiting: the rest of a sequence or a character that has
-            // begun is given a moment to come, then taken as it is; from a
-            // terminal that hung up (always readable, never giving) nothing more comes.
+            // begun is given a moment to come, then taken as it is.
             guard let delay = decoder.flushDelayMilliseconds else { break }
-            if terminal.hasHungUp || !terminal.waitForInput(milliseconds: Int32(delay)) {
+            if !terminal.waitForInput(milliseconds: Int32(delay)) {
                 decoder.flush(into: &inputs)
                 takeInputs()
                 break

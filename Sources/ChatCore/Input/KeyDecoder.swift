@@ -66,6 +66,18 @@ public struct KeyDecoder {
         decode(buffer, force: true, into: &output)
     }
 
+    /// Takes what is held as it is when nothing more will come (the terminal
+    /// hung up): a paste begun is taken as far as it came, so that what was
+    /// pasted goes into the draft rather than being lost with the terminal.
+    public mutating func finish(into output: inout [TerminalInput]) {
+        if let collector = paste {
+            paste = nil
+            let text = collector.collected
+            if !text.isEmpty { output.append(.paste(text)) }
+        }
+        flush(into: &output)
+    }
+
     private mutating func decode(_ bytes: [UInt8], force: Bool, into output: inout [TerminalInput]) {
         var bytes = bytes
         var index = 0

@@ -19,6 +19,18 @@ struct PasteCollector {
         return String(decoding: bytes[..<end], as: UTF8.self)
     }
 
+    /// What has arrived of a paste whose end will not come (the terminal
+    /// hung up), as text, without the part of the end marker that came.
+    var collected: String {
+        var end = bytes.count
+        for length in stride(from: min(Self.endMarker.count - 1, bytes.count), to: 0, by: -1)
+        where bytes[(bytes.count - length)...].elementsEqual(Self.endMarker[..<length]) {
+            end = bytes.count - length
+            break
+        }
+        return String(decoding: bytes[..<end], as: UTF8.self)
+    }
+
     private static func find(_ marker: [UInt8], in bytes: [UInt8], from start: Int) -> Int? {
         guard bytes.count >= marker.count else { return nil }
         var index = start

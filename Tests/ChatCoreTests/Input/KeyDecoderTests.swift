@@ -206,6 +206,26 @@ import Testing
     }
 }
 
+extension KeyDecoderTests {
+    /// When nothing more will come (the terminal hung up), a paste begun is
+    /// taken as far as it came, without the part of its end marker that did,
+    /// and what else is held as it is.
+    @Test func aPasteCutOffByTheEndOfInputIsTakenAsFarAsItCame() {
+        for (bytes, wanted) in [("\u{1B}[200~half a past", [TerminalInput.paste("half a past")]),
+                                ("\u{1B}[200~日本\u{1B}[20", [.paste("日本")]),
+                                ("\u{1B}[200~\u{1B}[", []),
+                                // No paste begun: as a flush takes it.
+                                ("ab\u{1B}[", decoded("ab\u{1B}["))] {
+            var decoder = KeyDecoder()
+            var output: [TerminalInput] = []
+            decoder.decode(Array(bytes.utf8), into: &output)
+            decoder.finish(into: &output)
+            #expect(TerminalInput.joiningText(output) == wanted, "\(bytes.debugDescription)")
+            #expect(decoder.flushDelayMilliseconds == nil, "nothing is held after")
+        }
+    }
+}
+
 extension KeyDecoder {
     /// What `bytes` decode to after what was held.
     fileprivate mutating func decode(_ bytes: some Collection<UInt8>) -> [TerminalInput] {
