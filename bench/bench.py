@@ -277,9 +277,11 @@ class Bench:
         self.n += 1
         return make_home(self.folder, "%s-%d" % (name, self.n), room_file, other_rooms)
 
-    def chat_tui(self, name, room_file=None, arguments=(), stdin=None, size=(80, 24), other_rooms=None):
+    def chat_tui(self, name, room_file=None, arguments=(), stdin=None, size=(80, 24), other_rooms=None,
+                 binary=None):
+        """chat-tui (or `binary`, another build of it) started in a fresh home."""
         home = self.home(name, room_file, other_rooms)
-        return Program([self.binary] + list(arguments), environment(home), size=size, stdin=stdin)
+        return Program([binary or self.binary] + list(arguments), environment(home), size=size, stdin=stdin)
 
     def peer(self, name):
         home = self.home(name)
@@ -350,8 +352,7 @@ class Bench:
             if shutil.which(tool) and not args.no_peers:
                 makers[name] = lambda tool=tool: self.typing_run(*self.peer(tool))
         if args.baseline:
-            makers["baseline"] = lambda: self.typing_run(
-                Program([self.baseline], environment(self.home("baseline"))), b"\x03")
+            makers["baseline"] = lambda: self.typing_run(self.chat_tui("baseline", binary=self.baseline), b"\x03")
         measured = self.interleaved(makers)
         empty, ten, large, many = (measured[name] for name in ("empty", "ten", "large", "many"))
         peers = {name: measured[name] for name in ("irssi", "WeeChat", "baseline") if name in measured}
