@@ -2,7 +2,8 @@
 // bytes are a script of typing, keys, pastes, resizes (1x1 to 500x300), sends,
 // answers by id (delivered or failed, under both send rules), older history,
 // messages arriving in any of three rooms and moves between them; after every
-// step the promises of `InvariantCheck` must hold for the room shown.
+// step the promises of `InvariantCheck` must hold for the room shown, and the
+// frame drawn by a view that keeps its caches must be the one a new view draws.
 
 import ChatCore
 import ChatModel
@@ -30,6 +31,8 @@ public func composerFuzzerInput(_ data: UnsafePointer<UInt8>, _ size: Int) -> CI
     })
     let view = ChatView(clock: .utc)
     var steps = 0
+    // Sends of the network-like room, answered later: a delivery then changes a message in place.
+    var unanswered: [LocalID] = []
     while let op = script.next(), steps < 300 {
         steps += 1
         let before = session.focused.composer.draft
@@ -45,6 +48,10 @@ public func composerFuzzerInput(_ data: UnsafePointer<UInt8>, _ size: Int) -> CI
             for _ in 0..<(argument % 32) { raw.append(script.next() ?? 0x20) }
             event = .text(String(decoding: raw, as: UTF8.self))
         case 6: event = .text(String(repeating: pieces[argument % pieces.count], count: 1 + argument))
+        case 7 where argument % 4 == 1 && !unanswered.isEmpty:
+            room = roomNames.last
+            let id = unanswered.removeFirst()
+            event = argument % 8 == 1 ? .delivered(id) : .deliveryFailed(id, "No such nick")
         case 7:
             // A message arrives in one of the rooms, naming the user now and then.
             room = roomNames[argument % roomNames.count]
@@ -61,6 +68,8 @@ public func composerFuzzerInput(_ data: UnsafePointer<UInt8>, _ size: Int) -> CI
         if effects.contains(where: { $0.effect == .quit }) { break }
         for effect in effects {
             switch effect.effect {
+            case .send(let id, _) where effect.room == roomNames.last && argument % 2 == 0:
+                unanswered.append(id)
             case .send(let id, _):
                 session.apply(argument % 5 == 0 ? .deliveryFailed(id, "No space left on device") : .delivered(id),
                               to: effect.room, now: now)
@@ -74,8 +83,10 @@ public func composerFuzzerInput(_ data: UnsafePointer<UInt8>, _ size: Int) -> CI
         var wasResize = false
         if case .resize = event { wasResize = true }
         // The draft a resize must leave alone is the one of the room shown before and after it.
-        let broken = InvariantCheck.violations(of: session.focused, frame: view.frame(for: session),
+        let frame = view.frame(for: session)
+        let broken = InvariantCheck.violations(of: session.focused, frame: frame,
                                                draftBefore: before, wasResize: wasResize && focused == session.focused.name)
+            + InvariantCheck.cacheViolations(cached: frame, fresh: ChatView(clock: .utc).frame(for: session))
         if !broken.isEmpty { fatalError("after \(event): \(broken)") }
     }
     return 0

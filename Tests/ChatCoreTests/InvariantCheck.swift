@@ -40,3 +40,28 @@ enum InvariantCheck {
         return broken
     }
 }
+
+extension InvariantCheck {
+    /// How a frame drawn by a view that kept its caches from earlier frames
+    /// differs from one drawn from scratch by a new view; empty when they
+    /// show the same. A cache keyed on less than it draws shows here.
+    static func cacheViolations(cached: Frame, fresh: Frame) -> [String] {
+        guard cached.size == fresh.size else { return ["the cached frame is \(cached.size), not \(fresh.size)"] }
+        var broken: [String] = []
+        if (cached.cursorRow, cached.cursorColumn) != (fresh.cursorRow, fresh.cursorColumn) {
+            broken.append("the cached frame's cursor is at \(cached.cursorRow),\(cached.cursorColumn), "
+                          + "not \(fresh.cursorRow),\(fresh.cursorColumn)")
+        }
+        for row in 0..<fresh.size.rows {
+            let columns = row * fresh.size.columns..<(row + 1) * fresh.size.columns
+            let (cachedText, freshText) = (cached.text(ofRow: row), fresh.text(ofRow: row))
+            if cachedText != freshText {
+                broken.append("row \(row) cached: '\(cachedText)', drawn anew: '\(freshText)'")
+            } else if let column = columns.first(where: { cached.cells[$0].style != fresh.cells[$0].style }) {
+                broken.append("row \(row), column \(column - columns.lowerBound): cached \(cached.cells[column].style), "
+                              + "drawn anew \(fresh.cells[column].style)")
+            }
+        }
+        return broken
+    }
+}

@@ -126,12 +126,13 @@ public struct ChatView {
             return
         }
         var shown: [Int: MessageLayout] = [:]
-        defer { cache.keep(shown, room: room.name, rules: display.rules) }
+        defer { cache.keep(shown, room: room.name, edits: room.messages.edits, rules: display.rules) }
         func layout(at index: Int) -> MessageLayout {
             let id = room.messageID(at: index)
             let context = room.context(ofMessageAt: index, display: display)
             let laidOut = shown[id]
-                ?? cache.layout(id: id, room: room.name, width: display.size.columns, rules: display.rules, context: context)
+                ?? cache.layout(id: id, room: room.name, edits: room.messages.edits, width: display.size.columns,
+                                rules: display.rules, context: context)
                 ?? room.layout(ofMessageAt: index, display: display)
             shown[id] = laidOut
             return laidOut

@@ -1,15 +1,14 @@
 import TextWidth
 
-/// What the pane's rows depend on: which messages there are (they are only
-/// ever added or let go of at either end, or all replaced, which moves the
-/// first id), where
-/// the pane is scrolled to, its rows and width, and how text is measured.
+/// What the pane's rows depend on: the room's messages as they are (the
+/// timeline's revision, which any change to them moves: one added, forgotten
+/// or delivered), where the pane is scrolled to, its rows and width, and how
+/// text is measured.
 /// Typing changes none of it, so the pane's cells are reused as they are.
 struct PaneKey: Equatable {
     /// Which room: ids are counted per room.
     var room: String
-    var firstMessageID: Int
-    var messageCount: Int
+    var timeline: Int
     var position: PanePosition?
     var rows: Range<Int>
     var size: TerminalSize
@@ -18,8 +17,7 @@ struct PaneKey: Equatable {
 
     init(_ room: borrowing Room, display: Display, rows: Range<Int>) {
         self.room = room.name
-        firstMessageID = room.messageID(at: 0)
-        messageCount = room.messages.count
+        timeline = room.messages.revision
         position = room.scrolledTo
         self.rows = rows
         size = display.size

@@ -112,6 +112,13 @@ public struct MessageStore: RandomAccessCollection, Sendable {
     public private(set) var senders: [String] = []
     private var senderNumbers: [String: UInt32] = [:]
     public private(set) var endIndex = 0
+    /// Counts every change to the messages held: one added, forgotten, or
+    /// changed in place. What was drawn of them is stale once it moves.
+    public private(set) var revision = 0
+    /// Counts the changes made to messages in place (`update`, a delivery):
+    /// a layout made of a message is stale once it moves, though no message
+    /// came or went.
+    public private(set) var edits = 0
 
     public init() {}
 
@@ -153,6 +160,8 @@ public struct MessageStore: RandomAccessCollection, Sendable {
             record.extras = Int32(blocks[block].extras.count - 1)
         }
         blocks[block].records[slot] = record
+        edits &+= 1
+        revision &+= 1
     }
 
     /// Adds `message` after the others.
@@ -165,6 +174,7 @@ public struct MessageStore: RandomAccessCollection, Sendable {
         }
         blocks[blocks.count - 1].add(message, sender: register(message))
         endIndex += 1
+        revision &+= 1
     }
 
     /// Adds `older` before the others, in their order.
@@ -181,6 +191,7 @@ public struct MessageStore: RandomAccessCollection, Sendable {
         }
         blocks.insert(contentsOf: newBlocks, at: 0)
         endIndex += older.count
+        revision &+= 1
         var start = 0
         blockStarts = blocks.map { block in
             defer { start += block.records.count }
@@ -202,6 +213,7 @@ public struct MessageStore: RandomAccessCollection, Sendable {
         blockStarts.removeFirst()
         for index in blockStarts.indices { blockStarts[index] -= removed }
         endIndex -= removed
+        revision &+= 1
         return removed
     }
 
@@ -215,12 +227,16 @@ public struct MessageStore: RandomAccessCollection, Sendable {
         guard let removed = blocks.popLast()?.records.count else { return 0 }
         blockStarts.removeLast()
         endIndex -= removed
+        revision &+= 1
         return removed
     }
 
     /// Forgets every message.
     public mutating func removeAll() {
+        let revision = revision, edits = edits
         self = MessageStore()
+        self.revision = revision &+ 1
+        self.edits = edits
     }
 
     /// The number of the message's sender, registering it when new.
