@@ -40,7 +40,7 @@ let package = Package(
         .testTarget(name: "TextWidthTests", dependencies: ["TextWidth", "ChatCore", "TestSupport"]),
         .testTarget(name: "ChatModelTests", dependencies: ["ChatModel", "ChatCore", "TestSupport"], exclude: ["Fixtures"]),
         .testTarget(name: "ChatCoreTests", dependencies: ["ChatCore", "ChatModel", "TextWidth", "TestSupport"]),
-        .testTarget(name: "IRCTests", dependencies: ["IRC", "ChatModel"]),
+        .testTarget(name: "IRCTests", dependencies: ["IRC", "ChatModel", "TestSupport"]),
         .testTarget(name: "ChatNetTests", dependencies: ["ChatNet"]),
         .testTarget(name: "ChatIOTests", dependencies: ["ChatIO", "ChatModel", "TextWidth"]),
         .testTarget(name: "TUITests", dependencies: ["TUI", "TestSupport"]),

@@ -202,6 +202,11 @@ struct ChatApp {
             guard let network = link as? IRCLink else { return }
             for opening in network.takeOpenings() {
                 let label = opening.label
+                // A room the network has already: shown, as the user asked.
+                if session.index(of: label) != nil {
+                    if opening.focus { session.show(label) }
+                    continue
+                }
                 do {
                     let file = try RoomLink(name: opening.file, label: label, role: .network(network.network),
                                             nick: options.nick, environment: environment, clock: clock, watches: watches, at: now)

@@ -17,7 +17,10 @@ final class IRCLink: Link {
     /// The connection now, replaced by a new one on each reconnection.
     private var connection: Connection
     private var lines = LineBuffer()
-    private var client: IRCClient
+    /// The network's state across connections: phase, nick, channels.
+    private var session: IRCSession
+    /// The protocol's state on the connection now.
+    private var client: IRCClient { session.client }
     /// How the network was given: who to be, how to trust it.
     private let settings: Network
     private let identity: IRCIdentity
@@ -90,7 +93,7 @@ final class IRCLink: Link {
             }
         }
         self.identity = identity
-        client = IRCClient(identity: identity, channels: address.channels)
+        session = IRCSession(identity: identity, channels: address.channels)
         connection = Self.connection(to: settings)
         networkRooms = NetworkRooms(network: settings.name, serverRoom: serverRoom)
         let how = address.tls ? "over TLS" : "without TLS"
@@ -138,9 +141,9 @@ final class IRCLink: Link {
         }
         if let key = networkRooms.key(of: file.label), historyWanted.remove(key) != nil,
            let channel = client.channel(key) {
-            write([client.history(of: channel.name, after: last.map { ($0.serverID, $0.time) })], at: now)
+            write([session.withClient { $0.history(of: channel.name, after: last.map { ($0.serverID, $0.time) }) }], at: now)
         }
-        if client.isRegistered { waiting.append((.lineByLine(client.multiline == nil), file.label)) }
+        if session.isRegistered { waiting.append((.lineByLine(client.multiline == nil), file.label)) }
     }
 
     /// True when `channel` is among those this network joins at start.
@@ -172,7 +175,7 @@ final class IRCLink: Link {
         if let next = outgoing.nextDue(at: now.monotonic) { return now.milliseconds(until: next) }
         if retryAt != nil { return now.milliseconds(until: now.monotonic + 1) }
         if let liveness { return now.milliseconds(until: liveness.due) }
-        guard let since = connectingSince, !client.isRegistered, connection.phase != .closed else { return nil }
+        guard let since = connectingSince, !session.isRegistered, connection.phase != .closed else { return nil }
         return now.milliseconds(until: since + Double(Self.connectSeconds))
     }
 
@@ -185,7 +188,7 @@ final class IRCLink: Link {
         }
         if connectingSince == nil { connectingSince = now.monotonic }
         // Registration counts: a server that takes the connection and says nothing is given up on too.
-        if let since = connectingSince, !client.isRegistered, connection.phase != .closed,
+        if let since = connectingSince, !session.isRegistered, connection.phase != .closed,
            now.monotonic - since >= Double(Self.connectSeconds) {
             connection.abandon(.timedOut(seconds: Self.connectSeconds))
             deferred += connection.advance()
@@ -212,18 +215,12 @@ final class IRCLink: Link {
         return events + statusEvents(at: now)
     }
 
-    /// Starts a new connection, as the first did: the channels open are
-    /// joined again, the private rooms stay, and what was queued is sent once
-    /// registered.
+    /// Starts a new connection, as the first did: the session joins again the
+    /// channels the user is in and asks for the nick wanted, the private
+    /// rooms stay, and what was queued is sent once registered.
     private func reconnect(at now: Moment) {
         retryAt = nil
         connection.close()
-        let channels = networkRooms.all.compactMap { label -> String? in
-            guard let key = networkRooms.key(of: label), !key.isEmpty else { return nil }
-            return client.channel(key)?.name
-        }
-        let rejoin = channels.isEmpty ? address.channels : channels
-        client = IRCClient(identity: identity, channels: rejoin)
         lines = LineBuffer()
         liveness = nil
         registeredAt = nil
@@ -240,7 +237,7 @@ final class IRCLink: Link {
         if let retryAt {
             current = "reconnecting in \(max(1, Int((retryAt - now.monotonic).rounded(.up)))) s"
                 + (lastProblem.map { ": " + $0 } ?? "")
-        } else if client.isRegistered || quitting {
+        } else if session.isRegistered || quitting {
             current = nil
         } else {
             current = "connecting"
@@ -255,7 +252,7 @@ final class IRCLink: Link {
     /// Tries again at once (`/reconnect`), whatever the connection is doing.
     private func reconnectNow(at now: Moment) {
         backoff.reset()
-        if client.isRegistered { connection.send(encoded([client.quit(reason: "reconnecting")])) }
+        if session.isRegistered { connection.send(encoded([client.quit(reason: "reconnecting")])) }
         reconnect(at: now)
     }
 
@@ -267,14 +264,6 @@ final class IRCLink: Link {
                 return [.deliveryFailed(id, "this room talks to the server: /quote LINE sends it a line")]
             }
             return say(message, to: target, room: room, id: id, at: now)
-        case .openRoom(let name):
-            if client.features.isChannel(name.value) {
-                focusOnJoin.insert(client.features.caseMapping.folded(name.value))
-                write(client.join([name.value]), at: now)
-            } else {
-                _ = self.room(for: .query(name.value), focus: true)
-            }
-            return []
         case .request(let request):
             return carryOut(request, for: room, at: now)
         case .loadOlderMessages(let first):
@@ -294,7 +283,7 @@ final class IRCLink: Link {
     /// from before `first` (or from before what it gave last), asked for and
     /// given when it comes; nothing older where the server keeps no history.
     private func olderHistory(of room: String, before first: Message?, at now: Moment) -> [Event] {
-        guard client.offersHistory, client.isRegistered, let target = target(of: room), client.features.isChannel(target)
+        guard client.offersHistory, session.isRegistered, let target = target(of: room), client.features.isChannel(target)
         else { return [.history([], reachedStart: true)] }
         askOlder(in: room, of: target, before: olderFrom[room] ?? first, at: now)
         return []
@@ -303,7 +292,7 @@ final class IRCLink: Link {
     /// Asks the server what `target` (the channel of `room`) had before
     /// `reference`, and waits for the answer.
     private func askOlder(in room: String, of target: String, before reference: Message?, at now: Moment) {
-        write([client.history(of: target, before: reference.map { ($0.serverID, $0.time) })], at: now)
+        write([session.withClient { $0.history(of: target, before: reference.map { ($0.serverID, $0.time) }) }], at: now)
         olderWaiting.insert(room)
     }
 
@@ -318,7 +307,7 @@ final class IRCLink: Link {
     /// Ends the session with the network: says goodbye, unless the user already did.
     func finish() {
         writeStored()
-        if !quitting, client.isRegistered { connection.send(encoded([client.quit(reason: nil)])) }
+        if !quitting, session.isRegistered { connection.send(encoded([client.quit(reason: nil)])) }
         quitting = true
         connection.close()
     }
@@ -333,14 +322,25 @@ final class IRCLink: Link {
             let message = Message(sender: client.nick, text: text, time: now.wall, isOwn: true)
             for event in say(message, to: nick, room: query, id: nil, at: now) { waiting.append((event, query)) }
             return []
+        case .join(let name):
+            let joining = session.join(name)
+            let key = client.features.caseMapping.folded(joining.channel)
+            if joining.alreadyIn, networkRooms.label(forKey: key) != nil {
+                _ = self.room(for: .channel(joining.channel), focus: true)
+            } else {
+                focusOnJoin.insert(key)
+            }
+            write(joining.send, at: now)
+        case .query(let nick):
+            _ = self.room(for: .query(nick), focus: true)
         case .nick(let nick):
-            write([client.changeNick(to: nick)], at: now)
+            write(session.changeNick(to: nick), at: now)
         case .part(let reason):
-            if let target, client.features.isChannel(target) { write([client.part(target, reason: reason)], at: now) }
+            if let target, client.features.isChannel(target) { write(session.part(target, reason: reason), at: now) }
             networkRooms.forget(room)
             held[room] = nil
         case .quit(let reason):
-            write([client.quit(reason: reason)], at: now)
+            write([session.quit(reason: reason)], at: now)
             quitting = true
         case .reconnect:
             reconnectNow(at: now)
@@ -349,7 +349,7 @@ final class IRCLink: Link {
             write([client.topic(of: target, to: text)], at: now)
         case .names:
             guard let target, client.features.isChannel(target) else { return [.notice(.commandProblem(.usage("/names works in a channel")))] }
-            write([client.names(in: target)], at: now)
+            write([session.withClient { $0.names(in: target) }], at: now)
         case .quote(let line):
             do throws(IRCLineProblem) {
                 write([try IRCMessage(parsing: line)], at: now)
@@ -363,12 +363,12 @@ final class IRCLink: Link {
     /// Sends what the user wrote in `room` to `target`: confirmed at once when
     /// the server does not echo, else when its echo comes back.
     private func say(_ message: Message, to target: String, room: String, id: LocalID?, at now: Moment) -> [Event] {
-        guard connection.phase == .open, client.isRegistered else {
+        guard connection.phase == .open, session.isRegistered else {
             // Shown as pending meanwhile, and sent in order once registered.
             sent.wait((room, id, message))
             return []
         }
-        let said = client.say(message.text, to: target, kind: message.kind)
+        let said = session.withClient { $0.say(message.text, to: target, kind: message.kind) }
         // Without an echo, a message is sent once its last line is written.
         sent.sent((room, id, message), label: said.label, confirmedOnceWritten: said.confirmedAtOnce)
         let units = Self.units(of: said.lines)
@@ -463,7 +463,7 @@ final class IRCLink: Link {
     private func take(_ happening: Connection.Happening, at now: Moment) -> [(event: Event, room: String?)] {
         switch happening {
         case .opened(let peer):
-            write(client.start(), at: now)
+            write(session.connectionOpened(), at: now)
             let how = address.tls ? "over TLS, the server's certificate verified" : "without TLS: what is said can be read on the way"
             return [(received(Message(sender: "", text: "connected to \(network) (\(peer)) \(how)", time: now.wall, kind: .system)), serverRoom)]
         case .received(let bytes):
@@ -475,7 +475,7 @@ final class IRCLink: Link {
                     unreadableLines += 1
                     continue
                 }
-                let answer = client.receive(message, now: now.wall)
+                let answer = session.receive(message, now: now.wall)
                 if !answer.send.isEmpty { write(answer.send, at: now) }
                 for event in answer.events { events += take(event, at: now) }
             }
@@ -486,6 +486,7 @@ final class IRCLink: Link {
             return events + completionNames()
         case .closed(let problem):
             liveness = nil
+            session.connectionClosed()
             if registeredAt != nil, !quitting { downSince = now.monotonic }
             // A message none of whose lines went out is sent again after
             // reconnecting, in its place; one cut off half-way is not confirmed.
@@ -576,7 +577,7 @@ final class IRCLink: Link {
             }
             let lineByLine = client.multiline == nil
             return rooms.flatMap { room -> [(event: Event, room: String?)] in
-                [(.lineByLine(lineByLine), room)] + (nick == client.identity.nick ? [] : [(.nickChanged(nick), room)])
+                [(.lineByLine(lineByLine), room)]
             } + sentNow
         case .message(let message, let target):
             guard let room = room(for: target, kind: message.kind) else { return [] }
@@ -598,7 +599,7 @@ final class IRCLink: Link {
             // What was said since the last message held, or the latest for a new room.
             if client.offersHistory {
                 if let file = networkRooms.file(of: label) {
-                    write([client.history(of: channel, after: file.lastStored.map { ($0.serverID, $0.time) })], at: now)
+                    write([session.withClient { $0.history(of: channel, after: file.lastStored.map { ($0.serverID, $0.time) }) }], at: now)
                 } else {
                     historyWanted.insert(key)
                 }
@@ -617,7 +618,10 @@ final class IRCLink: Link {
                 return []
             }
             return [(.history(new, reachedStart: reachedStart), room)]
-        case .left:
+        case .left, .kicked:
+            return []
+        case .joinRefused(let channel, _):
+            focusOnJoin.remove(client.features.caseMapping.folded(channel))
             return []
         case .nickChanged(let nick):
             return rooms.map { (.nickChanged(nick), $0) }

@@ -45,9 +45,13 @@ struct NetworkRooms {
     }
 
     /// The label of the room for `name` (folded, `key`), asking the program to
-    /// open it (shown when `focus`) when it is not open yet.
+    /// open it (shown when `focus`) when it is not open yet, and to show it
+    /// when it is and `focus`.
     mutating func open(_ name: String, key: String, focus: Bool) -> String {
-        if let open = labels[key] { return open }
+        if let open = labels[key] {
+            if focus { openings.append(RoomOpening(label: open, file: RoomName(fileSafe: key), focus: true)) }
+            return open
+        }
         let label = isLabelTaken(name) ? "\(name)@\(network)" : name
         labels[key] = label
         names[label] = name

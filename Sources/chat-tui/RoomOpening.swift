@@ -1,7 +1,8 @@
 import ChatModel
 
 /// A room a network link asks the program to open: a channel the user
-/// joined, a private conversation someone started or the user asked for.
+/// joined, a private conversation someone started or the user asked for; or
+/// to show, when it is open already (`/join` of a channel the user is in).
 struct RoomOpening: Equatable {
     /// Its label: the channel's or nick's, with `@NETWORK` when another room has that.
     let label: String

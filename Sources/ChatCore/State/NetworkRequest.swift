@@ -3,6 +3,11 @@
 public enum NetworkRequest: Equatable, Sendable {
     /// `/msg NICK TEXT`: a private message, shown in that person's room.
     case message(to: String, text: String)
+    /// `/join NAME`: join the channel (`#NAME` when NAME is not one), or go
+    /// to its room when the server says the user is in it.
+    case join(String)
+    /// `/query NICK`: open the private room with NICK, or go to it.
+    case query(String)
     /// `/nick NAME`: takes effect when the network confirms it (`Event.nickChanged`).
     case nick(String)
     /// `/part [REASON]`: leave this channel; the room closes.

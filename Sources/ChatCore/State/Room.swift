@@ -702,12 +702,13 @@ public struct Room: Sendable {
         case .nick(let name):
             return ran([.request(.nick(name))])
         case .join(let name):
-            return ran([.openRoom(name)])
+            // On a network the server says what is joined and what is one channel.
+            return ran([onNetwork ? .request(.join(name.value)) : .openRoom(name)])
         case .part(let reason):
             return ran(onNetwork ? [.request(.part(reason: reason)), .closeRoom(name)] : [.closeRoom(name)])
         case .query(let name):
             guard onNetwork else { return refuse(.needsNetwork("query"), now: now) }
-            return ran([.openRoom(name)])
+            return ran([.request(.query(name.value))])
         case .network(let request):
             guard onNetwork else { return refuse(.needsNetwork(Self.commandName(of: request)), now: now) }
             return ran([.request(request)])
@@ -758,6 +759,8 @@ public struct Room: Sendable {
     private static func commandName(of request: NetworkRequest) -> String {
         switch request {
         case .message: "msg"
+        case .join: "join"
+        case .query: "query"
         case .nick: "nick"
         case .part: "part"
         case .quit: "quit"

@@ -60,6 +60,12 @@ public struct Session: Sendable {
         if focus { self.focus(on: rooms.count - 1) }
     }
 
+    /// Shows the room named `room`, when it is open: a network's answer to
+    /// `/join` or `/query` of a room it has.
+    public mutating func show(_ room: String) {
+        if let index = index(of: room) { focus(on: index) }
+    }
+
     /// Changes the session by one event: typing, keys and the focused room's
     /// answers go to the focused room, a change of size or of width rules to
     /// every room, and what arrives for a room (`room` names it) to that room.

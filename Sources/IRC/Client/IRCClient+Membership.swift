@@ -40,18 +40,17 @@ extension IRCClient {
             if let source = ownSource, let bang = source.firstIndex(of: "!") { ownSource = new + source[bang...] }
             reply.events.append(.nickChanged(new))
         }
-        let text = isOwn ? "you are now known as \(new)" : "\(old) is now known as \(new)"
+        // The user's own new nick is told in every room once, by `nickChanged`.
+        let text = "\(old) is now known as \(new)"
         for key in channels.keys.sorted() {
             guard let member = channels[key]!.members.removeValue(forKey: mapping.folded(old)) else { continue }
             channels[key]!.members[mapping.folded(new)] = (new, member.ranks)
-            reply.message(Message(sender: "", text: text, time: time, kind: .system), .channel(channels[key]!.name))
+            if !isOwn { reply.message(Message(sender: "", text: text, time: time, kind: .system), .channel(channels[key]!.name)) }
         }
-        if isOwn {
-            reply.server(text, time: time)
-        } else {
+        if !isOwn {
             reply.message(Message(sender: "", text: text, time: time, kind: .system), .query(old))
+            takeBackNick(freedBy: old, &reply)
         }
-        if !isOwn { takeBackNick(freedBy: old, &reply) }
     }
 
     /// The nick the user asked for, taken (433) when registering or lost in an

@@ -149,11 +149,21 @@ public struct IRCClient: Sendable {
             leave(name, who: who, &reply)
         case "KICK":
             guard parameters.count >= 2, let by = message.sourceNick else { break }
-            let reason = parameters.count > 2 && !parameters[2].isEmpty ? " (\(parameters[2]))" : ""
-            reply.message(Message(sender: parameters[1], text: "was kicked from \(parameters[0]) by \(by)\(reason)",
-                                  time: time, kind: .part, isOwn: same(parameters[1], nick)),
-                          .channel(channel(parameters[0])?.name ?? parameters[0]))
-            leave(parameters[0], who: parameters[1], &reply)
+            let reason = parameters.count > 2 && !parameters[2].isEmpty ? parameters[2] : nil
+            let why = reason.map { " (\($0))" } ?? ""
+            let name = channel(parameters[0])?.name ?? parameters[0]
+            let place = IRCTarget.channel(name)
+            guard same(parameters[1], nick) else {
+                reply.message(Message(sender: parameters[1], text: "was kicked from \(parameters[0]) by \(by)\(why)",
+                                      time: time, kind: .part), place)
+                leave(parameters[0], who: parameters[1], &reply)
+                break
+            }
+            // Said to the user as what happened to them: they are out of the channel.
+            reply.message(Message(sender: "", text: "you were kicked from \(parameters[0]) by \(by)\(why); "
+                                  + "/join \(parameters[0]) joins it again", time: time, kind: .system), place)
+            channels[features.caseMapping.folded(parameters[0])] = nil
+            reply.events.append(.kicked(channel: name, by: by, reason: reason))
         case "QUIT":
             guard let who = message.sourceNick else { break }
             let reason = parameters.first.map { $0.isEmpty ? "" : " (\($0))" } ?? ""

@@ -21,8 +21,12 @@ public enum IRCEvent: Equatable, Sendable {
     case refused(label: String, reason: String)
     /// The user is now in this channel.
     case joined(String)
-    /// The user left, or was removed from, this channel.
+    /// The user left this channel.
     case left(String)
+    /// Someone removed the user from this channel, and why when they said.
+    case kicked(channel: String, by: String, reason: String?)
+    /// The server would not let the user into this channel, in its words.
+    case joinRefused(channel: String, reason: String)
     /// The user's nick is now this.
     case nickChanged(String)
     /// Who is in the channel, as `/names` asked, ranks shown (`@alice`).

@@ -21,8 +21,10 @@ import Testing
     @Test func eachCommandAsksTheNetworkAndEmptiesTheComposer() {
         let cases: [(String, [Effect])] = [
             ("/msg bob hello there", [.request(.message(to: "bob", text: "hello there"))]),
-            ("/query bob", [.openRoom(try! RoomName("bob"))]),
-            ("/join #other", [.openRoom(try! RoomName("#other"))]),
+            // The network decides what is one room, in its case mapping.
+            ("/query bob", [.request(.query("bob"))]),
+            ("/join #other", [.request(.join("#other"))]),
+            ("/join other", [.request(.join("other"))]),
             ("/topic", [.request(.topic(nil))]),
             ("/topic new topic", [.request(.topic("new topic"))]),
             ("/names", [.request(.names)]),

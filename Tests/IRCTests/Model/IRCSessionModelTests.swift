@@ -1,0 +1,231 @@
+import ChatModel
+import Testing
+import TestSupport
+@testable import IRC
+
+/// The session against a model of the server, over seeded random sequences
+/// of what the user does (`/join` in any case or without `#`, `/part`,
+/// `/nick`, messages to channels and nicks, `/reconnect`), what others do
+/// (kicks, bans, nicks taken and freed) and faults (a dropped connection, a
+/// restart that loses the server's state). After each step settles, the
+/// session's channels and nick are the server's, every channel the user
+/// wants is joined unless the server said why not, and every message the
+/// user sent reached the server exactly once or was refused with its reason.
+@Suite struct IRCSessionModelTests {
+    static let now = Timestamp(secondsSinceEpoch: 1_000_000)
+    static let channelNames = ["#test", "#TEST", "#a", "a", "#Ops[1]", "#ops{1}", "#b"]
+    static let nicks = ["alice", "alicia", "Alicia", "ally", "al[x]", "1abc", "bob"]
+    static let otherNicks = ["bob", "carol", "alicia", "ally", "AL{X}"]
+
+    /// What the user meant, kept by the test as it acts: the yardstick.
+    struct Intent {
+        /// Channels by folded name: in (true), or left out by the server (kicked, refused).
+        var channels: [String: Bool] = [:]
+        var nick = "alice"
+    }
+
+    /// A run: the session, the model, the test's own account of what the user meant.
+    struct Run {
+        var session: IRCSession
+        var server = ModelServer()
+        var intent = Intent()
+        var sent: [(label: String, target: String, text: String)] = []
+        var outcomes: [String: [IRCEvent]] = [:]
+        var deliveredBefore = 0
+        var log: [String] = []
+
+        init() {
+            session = IRCSession(identity: IRCIdentity(nick: "alice"), channels: ["#test"])
+            intent.channels[ModelServer.folded("#test")] = true
+        }
+
+        /// Hands lines back and forth until neither side has more to say.
+        mutating func settle(_ fromClient: [IRCMessage], serverFirst: [String] = []) throws {
+            var toServer = fromClient.map { try! $0.encoded() }
+            var toClient = serverFirst
+            var rounds = 0
+            while !toServer.isEmpty || !toClient.isEmpty {
+                rounds += 1
+                guard rounds < 200 else { throw Failure.didNotSettle(log.suffix(20).joined(separator: "\n")) }
+                for line in toServer {
+                    log.append("> \(line)")
+                    toClient += server.handle(line)
+                }
+                toServer = []
+                for line in toClient {
+                    log.append("< \(line)")
+                    if !server.connected && line.hasPrefix("ERROR") { continue }
+                    let answer = session.receive(try IRCMessage(parsing: line), now: IRCSessionModelTests.now)
+                    toServer += answer.send.map { try! $0.encoded() }
+                    for event in answer.events {
+                        switch event {
+                        case .confirmed(let label, _, _), .refused(let label, _): outcomes[label, default: []].append(event)
+                        default: break
+                        }
+                    }
+                }
+                toClient = []
+                if !server.connected { toServer = [] }
+            }
+        }
+
+        mutating func connect() throws {
+            server.accept()
+            try settle(session.connectionOpened())
+            // A channel joined again is refused where the nick is banned: the user is told, and it stays out.
+            let nick = ModelServer.folded(server.clientNick ?? "")
+            for (key, isIn) in intent.channels where isIn && server.channels[key]?.banned.contains(nick) == true {
+                intent.channels[key] = false
+            }
+        }
+
+        mutating func drop(restart: Bool) throws {
+            if restart { server.restart() } else { server.dropClient() }
+            session.connectionClosed()
+            try connect()
+        }
+    }
+
+    enum Failure: Error, CustomStringConvertible {
+        case didNotSettle(String)
+        var description: String {
+            switch self { case .didNotSettle(let log): "the exchange did not settle:\n\(log)" }
+        }
+    }
+
+    /// The session agrees with the server and with what the user meant; what
+    /// disagrees, in words.
+    static func disagreements(_ run: Run, nickJustSettled: Bool) -> [String] {
+        var broken: [String] = []
+        let session = run.session, server = run.server
+        if session.phase != .registered { broken.append("the session is \(session.phase), not registered") }
+        if session.nick != server.clientNick { broken.append("the session's nick is \(session.nick), the server's \(server.clientNick ?? "none")") }
+        let joined = Set(session.joinedChannels.map(ModelServer.folded))
+        if joined != server.clientChannels {
+            broken.append("the session is in \(joined.sorted()), the server says \(server.clientChannels.sorted())")
+        }
+        let wanted = Set(run.intent.channels.filter(\.value).keys)
+        if wanted != server.clientChannels {
+            broken.append("the user wants \(wanted.sorted()), the server has the client in \(server.clientChannels.sorted())")
+        }
+        for membership in session.memberships {
+            switch membership.state {
+            case .joining: broken.append("\(membership.channel) is still joining")
+            case .kicked, .refused:
+                if run.intent.channels[ModelServer.folded(membership.channel)] != false {
+                    broken.append("\(membership.channel) is \(membership.state), which the user was not told")
+                }
+            case .joined: break
+            }
+        }
+        for (key, isIn) in run.intent.channels where !isIn {
+            guard let membership = session.membership(of: key), !membership.isWanted else {
+                broken.append("\(key) was refused or kicked, and the session does not say so"); continue
+            }
+        }
+        if session.wantedNick != run.intent.nick { broken.append("the session wants \(session.wantedNick), the user asked for \(run.intent.nick)") }
+        if nickJustSettled, server.others[ModelServer.folded(run.intent.nick)] == nil, session.nick != run.intent.nick {
+            broken.append("\(run.intent.nick) is free and wanted, and the session is \(session.nick)")
+        }
+        // Each message: confirmed once and delivered once, or refused with the server's reason.
+        let confirmed = run.sent.filter { message in run.outcomes[message.label]?.contains { if case .confirmed = $0 { true } else { false } } ?? false }
+        for message in run.sent {
+            let outcomes = run.outcomes[message.label] ?? []
+            if outcomes.count != 1 { broken.append("message \(message.label) to \(message.target) was answered \(outcomes.count) times: \(outcomes)") }
+        }
+        let delivered = server.delivered.map { "\($0.target) \($0.text)" }
+        if delivered != confirmed.map({ "\($0.target) \($0.text)" }) {
+            broken.append("the server delivered \(delivered), the session confirmed \(confirmed.map(\.text))")
+        }
+        return broken
+    }
+
+    static func check(_ run: Run, seed: UInt64, step: Int, nickJustSettled: Bool = false) -> Bool {
+        let broken = disagreements(run, nickJustSettled: nickJustSettled)
+        #expect(broken.isEmpty, "seed \(seed), step \(step): \(broken)\n\(run.log.suffix(30).joined(separator: "\n"))")
+        return broken.isEmpty
+    }
+
+    @Test(arguments: 1...2000) func theSessionAgreesWithTheServer(seed: UInt64) throws {
+        var random = SeededGenerator(seed: seed)
+        var run = Run()
+        try run.connect()
+        guard Self.check(run, seed: seed, step: 0, nickJustSettled: true) else { return }
+        for step in 1...60 {
+            var nickJustSettled = false
+            let pick = { (list: [String]) -> String in list[random.next(below: list.count)] }
+            switch random.next(below: 14) {
+            case 0, 1:
+                let name = pick(Self.channelNames)
+                let channel = name.hasPrefix("#") ? name : "#" + name
+                let key = ModelServer.folded(channel)
+                let banned = run.server.channels[key]?.banned.contains(ModelServer.folded(run.session.nick)) ?? false
+                if run.intent.channels[key] != true { run.intent.channels[key] = !banned }
+                run.log.append("user: /join \(name)")
+                try run.settle(run.session.join(name).send)
+            case 2:
+                guard let membership = run.session.memberships.randomElement(using: &random) else { continue }
+                run.intent.channels[ModelServer.folded(membership.channel)] = nil
+                run.log.append("user: /part \(membership.channel)")
+                try run.settle(run.session.part(membership.channel, reason: "bye"))
+            case 3:
+                let nick = pick(Self.nicks)
+                if !(nick.first?.isNumber ?? false) { run.intent.nick = nick }
+                run.log.append("user: /nick \(nick)")
+                try run.settle(run.session.changeNick(to: nick))
+                nickJustSettled = true
+            case 4, 5:
+                let target = random.next(below: 2) == 0 ? pick(Self.channelNames.filter { $0.hasPrefix("#") }) : pick(Self.otherNicks)
+                let text = "message \(step)"
+                let said = run.session.withClient { $0.say(text, to: target) }
+                run.sent.append((said.label, target, text))
+                run.log.append("user: to \(target): \(text)")
+                try run.settle(said.lines)
+            case 6:
+                run.log.append("user: /reconnect")
+                try run.settle([run.session.client.quit(reason: "reconnecting")])
+                run.session.connectionClosed()
+                try run.connect()
+                nickJustSettled = true
+            case 7:
+                run.log.append("fault: the connection drops")
+                try run.drop(restart: false)
+                nickJustSettled = true
+            case 8:
+                run.log.append("fault: the server restarts")
+                try run.drop(restart: true)
+                nickJustSettled = true
+            case 9, 10:
+                guard let channel = run.server.clientChannels.randomElement(using: &random) else { continue }
+                let ban = random.next(below: 2) == 0
+                run.intent.channels[channel] = false
+                run.log.append("server: \(ban ? "ban and kick" : "kick") from \(channel)")
+                try run.settle([], serverFirst: run.server.kickClient(from: channel, ban: ban))
+            case 11:
+                let nick = pick(Self.otherNicks)
+                guard run.server.otherConnects(nick) else { continue }
+                run.log.append("server: \(nick) connects")
+                if let channel = run.server.clientChannels.randomElement(using: &random) {
+                    try run.settle([], serverFirst: run.server.otherJoins(nick, channel))
+                }
+            default:
+                guard let nick = run.server.others.values.randomElement(using: &random) else { continue }
+                run.log.append("server: \(nick) quits")
+                let lines = run.server.otherQuits(nick)
+                try run.settle([], serverFirst: lines)
+                // The client heard of it: the nick wanted is taken back when it was this one.
+                nickJustSettled = !lines.isEmpty && ModelServer.folded(nick) == ModelServer.folded(run.intent.nick)
+            }
+            guard Self.check(run, seed: seed, step: step, nickJustSettled: nickJustSettled) else { return }
+        }
+    }
+
+    /// The model can disagree: a session left out of a join the server made is told apart.
+    @Test func aDisagreementIsReported() throws {
+        var run = Run()
+        try run.connect()
+        #expect(Self.disagreements(run, nickJustSettled: true).isEmpty)
+        _ = run.server.handle("JOIN #elsewhere")
+        #expect(Self.disagreements(run, nickJustSettled: true).contains { $0.contains("#elsewhere") })
+    }
+}
