@@ -322,6 +322,58 @@ extension EndToEnd {
             _ = bob
         }
 
+        /// Where the user is and who they are survive what a day brings: a
+        /// kick, a /join without `#` or in another case, a /nick, and a
+        /// server that dies and comes back.
+        @Test func channelsAndTheNickChosenAreTheServersAfterAKickAndARestart() throws {
+            let server = try TestServer("inspircd")
+            let tls = try #require(server.tlsPort)
+            let bob = try TestBot(nick: "bob", on: server, channels: ["#test"])  // first in #test: its op
+            let alice = try TmuxSession(columns: 100, rows: 16, arguments: [
+                "ircs://localhost:\(tls)/#test", "--tls-ca", IRCLab.caFile, "--nick", "alice"])
+            try alice.waitUntil("alice is in #test") { screen, _ in roomBar(screen).contains("[2:#test]") }
+
+            // A kick says so, and /join in the room still open joins again.
+            try bob.send("KICK #test alice :behave")
+            try alice.waitUntil("the kick is said to alice as hers") { screen, _ in
+                says(screen, "you were kicked from #test by bob (behave)")
+            }
+            try alice.type("/join #test")
+            try alice.press("Enter")
+            try bob.waitUntil("alice joins #test again") { lines in lines.filter { $0.contains("JOIN") && $0.hasPrefix(":alice!") }.count == 2 }
+
+            // A bare name is a channel; another case of an open channel is that channel.
+            try alice.type("/join a")
+            try alice.press("Enter")
+            try alice.waitUntil("#a is joined and shown") { screen, _ in roomBar(screen).contains("[3:#a]") }
+            try alice.press("M-2")
+            try alice.type("/join #A")
+            try alice.press("Enter")
+            try alice.waitUntil("#A is #a, shown again") { screen, _ in roomBar(screen).contains("[3:#a]") }
+            #expect(!roomBar(try alice.screen()).contains("#A"), "no second room")
+
+            try alice.type("/nick alicia")
+            try alice.press("Enter")
+            try alice.waitUntil("the new nick is said") { screen, _ in says(screen, "alicia") }
+            let told = try alice.screen().filter { $0.contains("alicia") && $0.contains("you are now") }
+            #expect(told.count == 1, "said once in #a: \(told)")
+
+            server.send(SIGKILL)
+            try alice.waitUntil("the link is down") { screen, _ in roomBar(screen).contains("reconnecting in ") }
+            try server.restart()
+            let carol = try TestBot(nick: "carol", on: server, channels: ["#a"])
+            try alice.waitUntil("connected again", timeout: 40) { screen, _ in !roomBar(screen).contains("connecting") }
+            try carol.send("NAMES #a")
+            try carol.waitUntil("alice is in #a again, as alicia", timeout: 30) { lines in
+                lines.contains { $0.contains(" 353 ") && $0.contains("#a") && $0.contains("alicia") }
+            }
+            try alice.type("after the restart")
+            try alice.press("Enter")
+            try carol.waitUntil("what alice types in #a reaches it") { _ in carol.messages(to: "#a") == ["after the restart"] }
+            #expect(carol.received().contains { $0.hasPrefix(":alicia!") && $0.contains("PRIVMSG #a :after the restart") })
+            _ = bob
+        }
+
         @Test func aFrozenServerIsNoticedAndNothingTypedMeanwhileIsLost() throws {
             let server = try TestServer("inspircd")
             let bob = try TestBot(nick: "bob", on: server, channels: ["#test"])
