@@ -56,7 +56,8 @@ public struct ChatView {
     static func roomBars(for session: Session) -> [[Label]] {
         func news(_ room: String) -> (text: String, style: CellStyle)? {
             guard let seen = session.activity[room], seen.unread > 0 else { return nil }
-            return seen.highlights > 0 ? ("(\(seen.highlights)!)", .warning) : ("(\(seen.unread))", .separatorLabel)
+            // A mention marks the unread count; it does not hide it.
+            return seen.highlights > 0 ? ("(\(seen.unread)!)", .warning) : ("(\(seen.unread))", .separatorLabel)
         }
         // The rooms read in place: each one taken out of the array would be
         // copied whole, a retain and a release of each of its parts.

@@ -148,6 +148,16 @@ import Testing
         #expect(!Session.mentions("bob-bot says hi", nick: "bob"), "a dash runs a Latin name on")
     }
 
+    /// A mention marks the count of unread messages, and does not replace it.
+    @Test func aMentionKeepsTheUnreadTotalInTheRoomBar() {
+        var chat = session("local", "ops")
+        chat.apply(.received(message("hi")), to: "ops", now: now)
+        chat.apply(.received(message("alice?")), to: "ops", now: now)
+        chat.apply(.received(message("still there")), to: "ops", now: now)
+        chat.apply(.resize(TerminalSize(columns: 80, rows: 12)), now: now)
+        #expect(ChatView(clock: .utc).frame(for: chat).text(ofRow: 10).hasPrefix("── [1:local] ─ 2:ops(3!) ──"))
+    }
+
     @Test func theRoomBarShowsEveryRoomAndDegradesWhenNarrow() {
         var chat = session("local", "dev", "ops")
         chat.apply(.received(message("hi")), to: "dev", now: now)
