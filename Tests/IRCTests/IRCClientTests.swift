@@ -339,10 +339,14 @@ import Testing
         var client = Self.registered(capabilities: "echo-message labeled-response")
         let sent = client.say("hi", to: "#moderated")
         let refused = Self.feed(&client, "@label=\(sent.label) :irc.test 404 me #moderated :Cannot send to channel")
-        #expect(refused.events == [.refused(label: sent.label, reason: "#moderated Cannot send to channel")])
+        // What the server names comes first, and a colon parts it from its words: `not sent: #moderated: …`.
+        #expect(refused.events == [.refused(label: sent.label, reason: "#moderated: Cannot send to channel")])
         let unlabelled = client.say("again", to: "#moderated")
         let second = Self.feed(&client, ":irc.test 404 me #moderated :Cannot send to channel (+m)")
-        #expect(second.events == [.refused(label: unlabelled.label, reason: "Cannot send to channel (+m)")])
+        #expect(second.events == [.refused(label: unlabelled.label, reason: "#moderated: Cannot send to channel (+m)")])
+        let toNobody = client.say("hello?", to: "nobody")
+        let third = Self.feed(&client, "@label=\(toNobody.label) :irc.test 401 me nobody :No such nick")
+        #expect(third.events == [.refused(label: toNobody.label, reason: "nobody: No such nick")])
     }
 
     @Test func overlongLinesAreDroppedAndCountedWithoutHoldingThem() {

@@ -240,9 +240,12 @@ public struct IRCClient: Sendable {
         guard message.command.count == 3, let code = Int(message.command) else { return }
         let text = Self.text(of: message)
         if (400..<600).contains(code) {
+            // What the refusal names, then its words: `nobody: No such nick`.
+            let reason = message.parameters.count >= 3
+                ? "\(message.parameters[1]): \(message.parameters.dropFirst(2).joined(separator: " "))" : text
             if let label = message.tag("label"), let index = awaitingEcho.firstIndex(where: { $0.label == label }) {
                 awaitingEcho.remove(at: index)
-                reply.events.append(.refused(label: label, reason: text))
+                reply.events.append(.refused(label: label, reason: reason))
                 return
             }
             // Cannot send to a channel (404) and the like name where; without a
@@ -251,7 +254,7 @@ public struct IRCClient: Sendable {
                 let name = message.parameters[1]
                 if code == 404, let index = awaitingEcho.firstIndex(where: { same($0.target, name) }) {
                     let refused = awaitingEcho.remove(at: index)
-                    reply.events.append(.refused(label: refused.label, reason: message.parameters.last ?? text))
+                    reply.events.append(.refused(label: refused.label, reason: reason))
                     return
                 }
                 if channel(name) != nil {
