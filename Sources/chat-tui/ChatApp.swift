@@ -72,7 +72,7 @@ struct ChatApp {
         }
         for link in ircLinks {
             do {
-                let file = try RoomLink(name: IRCLink.serverFile, label: link.serverRoom, role: .network(link.network),
+                let file = try RoomLink(name: IRCLink.serverFile, label: link.serverRoom, role: .network(link.network, .server),
                                         nick: options.nick, environment: environment, clock: clock, watches: watches, at: now)
                 link.attach(file, at: now)
                 roomLinks.append(file)
@@ -112,14 +112,13 @@ struct ChatApp {
         func newRoom(_ link: RoomLink, display: Display, nick: String = options.nick) -> Room {
             switch link.role {
             case .replay:
-                return Room(name: link.label, nick: nick, display: display, scrollbackLimit: options.scrollback,
-                            isReplay: true)
+                return Room(name: link.label, nick: nick, display: display, kind: .replay, scrollbackLimit: options.scrollback)
             case .local:
                 return Room(name: link.label, nick: nick, display: display, scrollbackLimit: options.scrollback,
                             location: link.location)
-            case .network:
-                return Room(name: link.label, nick: nick, display: display, scrollbackLimit: options.scrollback,
-                            location: link.location, sendRule: .showPending, onNetwork: true)
+            case .network(_, let kind):
+                return Room(name: link.label, nick: nick, display: display, kind: kind, scrollbackLimit: options.scrollback,
+                            location: link.location, sendRule: .showPending)
             }
         }
         var changed = true
@@ -208,7 +207,7 @@ struct ChatApp {
                     continue
                 }
                 do {
-                    let file = try RoomLink(name: opening.file, label: label, role: .network(network.network),
+                    let file = try RoomLink(name: opening.file, label: label, role: .network(network.network, opening.kind),
                                             nick: options.nick, environment: environment, clock: clock, watches: watches, at: now)
                     // Read before the network has it: its history goes on from the last line held.
                     let history = file.history(count: firstHistory, at: now)

@@ -675,12 +675,13 @@ final class IRCLink: Link {
     /// The label of the room for a channel or nick, opened if it is not.
     private func room(for target: IRCTarget, focus: Bool) -> String {
         let name: String
+        let kind: RoomKind
         switch target {
         case .server: return serverRoom
-        case .channel(let channel): name = channel
-        case .query(let nick): name = nick
+        case .channel(let channel): (name, kind) = (channel, .channel)
+        case .query(let nick): (name, kind) = (nick, .conversation)
         }
-        return networkRooms.open(name, key: client.features.caseMapping.folded(name), focus: focus)
+        return networkRooms.open(name, key: client.features.caseMapping.folded(name), kind: kind, focus: focus)
     }
 
     /// The channel or nick a room talks to; nil for the network's room.

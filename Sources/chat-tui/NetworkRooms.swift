@@ -1,3 +1,4 @@
+import ChatCore
 import ChatIO
 import ChatModel
 
@@ -47,15 +48,15 @@ struct NetworkRooms {
     /// The label of the room for `name` (folded, `key`), asking the program to
     /// open it (shown when `focus`) when it is not open yet, and to show it
     /// when it is and `focus`.
-    mutating func open(_ name: String, key: String, focus: Bool) -> String {
+    mutating func open(_ name: String, key: String, kind: RoomKind, focus: Bool) -> String {
         if let open = labels[key] {
-            if focus { openings.append(RoomOpening(label: open, file: RoomName(fileSafe: key), focus: true)) }
+            if focus { openings.append(RoomOpening(label: open, file: RoomName(fileSafe: key), focus: true, kind: kind)) }
             return open
         }
         let label = isLabelTaken(name) ? "\(name)@\(network)" : name
         labels[key] = label
         names[label] = name
-        openings.append(RoomOpening(label: label, file: RoomName(fileSafe: key), focus: focus))
+        openings.append(RoomOpening(label: label, file: RoomName(fileSafe: key), focus: focus, kind: kind))
         return label
     }
 

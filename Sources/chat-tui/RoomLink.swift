@@ -16,9 +16,10 @@ final class RoomLink: Link {
         /// The room a replay is shown in: its messages come from the replay
         /// (nothing older is read), and what the user sends is stored.
         case replay
-        /// A network's room, in the folder of its network: the network link
+        /// A network's room (the network's own, a channel or a private
+        /// conversation), in the folder of its network: the network link
         /// sends and stores (`store`); the file gives the history.
-        case network(String)
+        case network(String, RoomKind)
 
         /// True for a local room, whose file other processes' lines are read from as they come.
         var followsFile: Bool { if case .local = self { true } else { false } }
@@ -76,7 +77,7 @@ final class RoomLink: Link {
         var rooms = DataFolders.rooms(environment: environment)
         var draftRoom = name.value
         var outboxFile: DraftFile?
-        if case .network(let network) = role {
+        if case .network(let network, _) = role {
             let folder = RoomName(fileSafe: network).value
             rooms += "/" + folder
             draftRoom = folder + "/" + name.value

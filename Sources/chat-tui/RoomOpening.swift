@@ -1,3 +1,4 @@
+import ChatCore
 import ChatModel
 
 /// A room a network link asks the program to open: a channel the user
@@ -10,4 +11,6 @@ struct RoomOpening: Equatable {
     let file: RoomName
     /// True when the user asked for it (`/join`, `/query`), so it is shown.
     let focus: Bool
+    /// A channel or a private conversation.
+    let kind: RoomKind
 }

@@ -20,10 +20,12 @@ public struct Room: Sendable {
     public private(set) var outbox = Outbox()
     /// What sending does to the composer, as the room's link needs.
     public let sendRule: SendRule
+    /// What the room is: local, a replay's, or one of a network's.
+    public let kind: RoomKind
     /// True for a room of a network (a channel, a private conversation, the
     /// server's own): its commands ask the network (`Effect.request`), and a
     /// new nick waits for the network to confirm it.
-    public let onNetwork: Bool
+    public var onNetwork: Bool { kind.isOnNetwork }
     /// True when the room's network takes a multi-line message only as one
     /// message per line (no `draft/multiline`): sending more than
     /// `linesWithoutAsking` lines asks first.
@@ -108,7 +110,7 @@ public struct Room: Sendable {
     public let scrollbackLimit: Int?
     /// Whether the messages come from a replay, whose progress the separator
     /// shows as a count of the messages received.
-    public let isReplay: Bool
+    public var isReplay: Bool { kind == .replay }
     /// Where the room is kept, as the user would write the path; nil for a replay.
     let location: String?
     /// True once the room's history has been read, so an empty pane means an
@@ -122,15 +124,14 @@ public struct Room: Sendable {
     /// the later to leave the sender's name out.
     public static let groupingGap: Int64 = 5 * 60
 
-    public init(name: String, nick: String, display: Display, scrollbackLimit: Int? = nil, isReplay: Bool = false,
-                location: String? = nil, sendRule: SendRule = .keepDraftUntilStored, onNetwork: Bool = false) {
+    public init(name: String, nick: String, display: Display, kind: RoomKind = .local, scrollbackLimit: Int? = nil,
+                location: String? = nil, sendRule: SendRule = .keepDraftUntilStored) {
         self.name = name
         self.nick = nick
         self.sendRule = sendRule
-        self.onNetwork = onNetwork
+        self.kind = kind
         self.location = location
         self.scrollbackLimit = scrollbackLimit
-        self.isReplay = isReplay
         composer = Composer(width: display.size.columns, rules: display.rules)
     }
 

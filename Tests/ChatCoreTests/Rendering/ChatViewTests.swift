@@ -21,7 +21,7 @@ import Testing
         chat.state.apply(.received(Message(sender: "bob", text: "hi", time: chat.now)), now: chat.now)
         #expect(!chat.frame.text(ofRow: 8).contains("received"), "a room does not count")
         chat.state = ChatState(room: "local", nick: "alice", size: TerminalSize(columns: 140, rows: 10), clock: .utc,
-                               isReplay: true)
+                               kind: .replay)
         #expect(!chat.frame.text(ofRow: 8).contains("received"))
         chat.state.apply(.received(Message(sender: "bob", text: "hi", time: chat.now)), now: chat.now)
         chat.state.apply(.draftStorage(problem: .draftNotSaved(reason: "No space left on device")), now: chat.now)

@@ -10,7 +10,7 @@ import Testing
     func networkRoom() -> ChatState {
         let display = Display(size: TerminalSize(columns: 80, rows: 20), rules: .terminal, clock: .utc,
                               dateStyle: .english, messageStyle: .lines, senderColumnLimit: 12)
-        return ChatState(room: Room(name: "#chat", nick: "alice", display: display, sendRule: .showPending, onNetwork: true),
+        return ChatState(room: Room(name: "#chat", nick: "alice", display: display, kind: .channel, sendRule: .showPending),
                          display: display)
     }
 

@@ -49,7 +49,7 @@ import Testing
     func replay(_ count: Int) -> (chat: Harness, spool: Spool) {
         var chat = Harness(columns: 40, rows: 100)
         chat.state = ChatState(room: "replay", nick: "alice", size: TerminalSize(columns: 40, rows: 100),
-                               scrollbackLimit: Self.limit, isReplay: true)
+                               scrollbackLimit: Self.limit, kind: .replay)
         var spool = Spool()
         for number in 1...count {
             let message = Message(sender: "bob", text: "m\(number)", time: nil)
