@@ -31,10 +31,17 @@ public enum Command: Equatable {
         case badRoom(RoomName.Problem)
         /// A command only a network's room has, given in a local room.
         case needsNetwork(String)
+        /// A message typed in a network's own room, which has no one to send it to.
+        case notAMessageRoom
+        /// `/part` in a network's own room, which stays while chat-tui is on the network.
+        case networkRoomStays
 
         public var description: String {
             switch self {
             case .needsNetwork(let name): return "/\(name) works in a network's rooms (chat-tui ircs://HOST/#channel)"
+            case .notAMessageRoom:
+                return "this room talks to the server, not to people: /join #channel or /query NICK to talk, /quote LINE to send the server a line"
+            case .networkRoomStays: return "the network's room stays open while chat-tui is on the network: /quit leaves it"
             case .unknown(let name): return "unknown command /\(name): /help lists them, //\(name) sends it as text"
             case .usage(let usage): return "usage: \(usage)"
             case .badNick(let nick, let problem): return "cannot use '\(nick)' as a nick: \(problem)"

@@ -675,6 +675,14 @@ public struct Room: Sendable {
         } catch {
             return refuse(error, now: now)
         }
+        // The network's own room talks to the server: no message goes from it, and it stays.
+        if kind == .server {
+            switch command {
+            case nil, .literal, .me: return refuse(.notAMessageRoom, now: now)
+            case .part: return refuse(.networkRoomStays, now: now)
+            default: break
+            }
+        }
         if command == nil, onNetwork, sendsLineByLine, confirmingLines == nil {
             let lines = text.split(whereSeparator: \.isNewline).filter { !$0.allSatisfy(\.isWhitespace) }.count
             if lines > Self.linesWithoutAsking {

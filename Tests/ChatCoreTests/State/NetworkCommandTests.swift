@@ -49,6 +49,26 @@ import Testing
         #expect(state.messages.last?.text == "you are now alicia")
     }
 
+    /// The network's own room talks to the server: a message typed there
+    /// has no one to go to, so it is refused with the way to say something,
+    /// kept in the composer and never put in the outbox; and the room stays
+    /// open while chat-tui is on the network.
+    @Test func theNetworksRoomRefusesMessagesAndPartAndKeepsTheDraft() {
+        let display = Display(size: TerminalSize(columns: 80, rows: 20), rules: .terminal, clock: .utc,
+                              dateStyle: .english, messageStyle: .lines, senderColumnLimit: 12)
+        var state = ChatState(room: Room(name: "libera", nick: "alice", display: display, kind: .server,
+                                         sendRule: .showPending), display: display)
+        for (text, problem) in [("hello?", Command.Problem.notAMessageRoom), ("/me waves", .notAMessageRoom),
+                                ("/part", .networkRoomStays)] {
+            #expect(enter(text, in: &state).isEmpty, "\(text)")
+            #expect(state.composer.draft.text == text)
+            #expect(state.warning == .commandProblem(problem))
+            #expect(state.outbox.isEmpty)
+            state.apply(.key(.control("u")), now: now)
+        }
+        #expect(enter("/join #chat", in: &state) == [.request(.join("#chat"))], "commands still go")
+    }
+
     @Test func aLocalRoomRefusesWhatOnlyANetworkDoesAndKeepsTheDraft() {
         var state = ChatState(room: "local", nick: "alice", size: TerminalSize(columns: 80, rows: 20))
         for (command, name) in [("/msg bob hi", "msg"), ("/query bob", "query"), ("/names", "names"), ("/topic x", "topic")] {
