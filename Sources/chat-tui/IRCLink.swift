@@ -369,6 +369,9 @@ final class IRCLink: Link {
             return []
         }
         let said = session.withClient { $0.say(message.text, to: target, kind: message.kind) }
+        // Said now, under the nick in use now: a message sent again (`/resend`) is stored as it went.
+        var message = message
+        message.sender = client.nick
         // Without an echo, a message is sent once its last line is written.
         sent.sent((room, id, message), label: said.label, confirmedOnceWritten: said.confirmedAtOnce)
         let units = Self.units(of: said.lines)
@@ -506,7 +509,7 @@ final class IRCLink: Link {
             // not sent again without the user (it stays in the outbox).
             for entry in lost {
                 if let id = entry.id {
-                    events.append((.deliveryUnconfirmed(id, "not confirmed: the connection was lost before the server echoed it"), entry.room))
+                    events.append((.deliveryUnconfirmed(id, "the connection was lost before the server echoed it"), entry.room))
                 }
             }
             // Older history asked for will not come on this connection.

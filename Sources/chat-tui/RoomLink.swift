@@ -300,8 +300,8 @@ final class RoomLink: Link {
     /// confirmed, from the outbox on disk, for the room to offer again.
     func restoredOutbox() -> Event? {
         guard let text = try? outboxFile?.load() else { return nil }
-        let messages = text.split(separator: "\n").compactMap { Transcript.decode($0) }
-        return messages.isEmpty ? nil : .unconfirmedRestored(messages)
+        let messages = text.split(separator: "\n").compactMap { Transcript.decodeUnsent($0) }
+        return messages.isEmpty ? nil : .outboxRestored(messages)
     }
 
     /// Writes the room's outbox to disk when it changed (before a message is
@@ -310,7 +310,7 @@ final class RoomLink: Link {
     @discardableResult
     func saveOutbox(_ outbox: Outbox) -> Bool {
         guard let outboxFile, outbox.revision != savedOutbox else { return true }
-        let lines = outbox.entries.map { Transcript.encode($0.message) + "\n" }.joined()
+        let lines = outbox.entries.map { Transcript.encode(unsent: $0.message, delivery: $0.delivery) + "\n" }.joined()
         do throws(StorageError) {
             try outboxFile.save(lines)
             savedOutbox = outbox.revision

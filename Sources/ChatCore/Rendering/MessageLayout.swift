@@ -119,15 +119,19 @@ public struct MessageLayout: Sendable {
         switch (message.kind, message.delivery) {
         case (.join, _), (.part, _), (.system, _): .event
         case (_, .pending): .placeholder
-        case (_, .failed): .warning
+        case (_, .failed), (_, .unconfirmed): .warning
         default: message.isOwn ? .ownText : .plain
         }
     }
 
-    /// The line under a message that could not be sent, saying why and how to send it again.
+    /// The line under a message that could not be sent, or may not have
+    /// arrived, saying why and how to send it again.
     static func deliveryNote(for message: Message) -> [Character]? {
-        guard let reason = message.delivery.failureReason else { return nil }
-        return Array("not sent: \(reason) (/resend)")
+        switch message.delivery {
+        case .failed(let reason): Array("not sent: \(reason) (/resend)")
+        case .unconfirmed(let reason): Array("not confirmed: \(reason) (/resend)")
+        case .pending, .sent: nil
+        }
     }
 
     /// What stands between the time and the text, and its style.

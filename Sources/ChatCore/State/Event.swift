@@ -69,7 +69,7 @@ public enum Event: Equatable, Sendable {
     /// Messages sent to the room's network by an earlier run that the network
     /// never confirmed (kept in the outbox on disk): shown as not confirmed,
     /// for the user to send again with `/resend`, or not.
-    case unconfirmedRestored([Message])
+    case outboxRestored([Message])
     /// Standard output, where sent messages are copied, stopped taking them
     /// (its reader went away): say so, and stop copying.
     case outputClosed(String)

@@ -10,9 +10,10 @@ public struct Outbox: Sendable {
         /// Its id in the room's timeline while it is shown there (pending or
         /// failed); nil while the composer still holds it instead.
         let shownAs: Int?
-        /// True when it was sent but not confirmed: the network may have it,
-        /// and its history showing it says it was.
-        var mayHaveArrived = false
+        /// How far it got: pending, refused (`failed`), or sent and not
+        /// confirmed (`unconfirmed`: the network may have it, and its
+        /// history showing it says it was).
+        public internal(set) var delivery = Delivery.pending
     }
 
     public private(set) var entries: [Entry] = []
@@ -23,10 +24,10 @@ public struct Outbox: Sendable {
     public var isEmpty: Bool { entries.isEmpty }
 
     /// Adds `message` at the end and returns the id it goes out with.
-    mutating func add(_ message: Message, shownAs: Int?, mayHaveArrived: Bool = false) -> LocalID {
+    mutating func add(_ message: Message, shownAs: Int?, delivery: Delivery = .pending) -> LocalID {
         let id = LocalID(value: nextID)
         nextID += 1
-        entries.append(Entry(id: id, message: message, shownAs: shownAs, mayHaveArrived: mayHaveArrived))
+        entries.append(Entry(id: id, message: message, shownAs: shownAs, delivery: delivery))
         revision += 1
         return id
     }
@@ -36,17 +37,19 @@ public struct Outbox: Sendable {
         entries.first { $0.id == id }
     }
 
-    /// Notes that the entry with `id` was sent but not confirmed.
-    mutating func markMayHaveArrived(_ id: LocalID) {
-        guard let index = entries.firstIndex(where: { $0.id == id }) else { return }
-        entries[index].mayHaveArrived = true
+    /// Notes how far the entry with `id` got (refused, not confirmed, or
+    /// pending again): kept on disk with it.
+    mutating func mark(_ id: LocalID, _ delivery: Delivery) {
+        guard let index = entries.firstIndex(where: { $0.id == id }), entries[index].delivery != delivery else { return }
+        entries[index].delivery = delivery
+        revision += 1
     }
 
     /// The id of the first entry that may have arrived and is `message` (the
     /// user's own, said the same way), if one is.
     func arrival(of message: Message) -> LocalID? {
         guard message.isOwn else { return nil }
-        return entries.first { $0.mayHaveArrived && $0.message.text == message.text && $0.message.kind == message.kind }?.id
+        return entries.first { $0.delivery.mayHaveArrived && $0.message.text == message.text && $0.message.kind == message.kind }?.id
     }
 
     /// Takes the entry with `id` out: it was confirmed.

@@ -120,6 +120,9 @@ public struct Room: Sendable {
     /// held, up to `senderColumnLimit`, so every message's text lines up.
     private(set) var senderWidth = 1
 
+    /// Why a message found in the outbox at start is not known to have arrived.
+    public static let endedUnconfirmed = "chat-tui ended before the server confirmed it"
+
     /// The longest gap, in seconds, between two messages from one sender for
     /// the later to leave the sender's name out.
     public static let groupingGap: Int64 = 5 * 60
@@ -320,10 +323,12 @@ public struct Room: Sendable {
             }
         case .deliveryFailed(let id, let reason), .deliveryUnconfirmed(let id, let reason):
             guard let entry = outbox.entry(id) else { break }
-            if case .deliveryUnconfirmed = event { outbox.markMayHaveArrived(id) }
+            let delivery: Delivery
+            if case .deliveryUnconfirmed = event { delivery = .unconfirmed(reason) } else { delivery = .failed(reason) }
             if let shown = entry.shownAs {
                 // It stays in the outbox, shown as failed, for the user to send again.
-                if let index = messageIndex(forID: shown) { messages.update(at: index, delivery: .failed(reason)) }
+                outbox.mark(id, delivery)
+                if let index = messageIndex(forID: shown) { messages.update(at: index, delivery: delivery) }
             } else {
                 _ = outbox.remove(id)
                 warning = .notSent(reason: reason)
@@ -343,13 +348,14 @@ public struct Room: Sendable {
             sendsLineByLine = lineByLine
         case .linkStatus(let status):
             linkStatus = status
-        case .unconfirmedRestored(let earlier):
+        case .outboxRestored(let earlier):
             for message in earlier {
                 var shown = message
                 shown.isOwn = true
-                shown.delivery = .failed("not confirmed: chat-tui ended before the server confirmed it")
+                // Refused, or lost sight of, it says so again; on its way when chat-tui ended, that.
+                if shown.delivery.failureReason == nil { shown.delivery = .unconfirmed(Self.endedUnconfirmed) }
                 receive(shown, display: display)
-                _ = outbox.add(message, shownAs: messageID(at: messages.count - 1), mayHaveArrived: true)
+                _ = outbox.add(message, shownAs: messageID(at: messages.count - 1), delivery: shown.delivery)
             }
         case .completionNames(let nicks, let channels):
             members = nicks
@@ -743,6 +749,7 @@ public struct Room: Sendable {
             guard let shown = entry.shownAs, let index = messageIndex(forID: shown),
                   messages[index].delivery.failureReason != nil else { continue }
             messages.update(at: index, delivery: .pending)
+            outbox.mark(entry.id, .pending)
             effects.append(.send(entry.id, entry.message))
         }
         return effects

@@ -7,11 +7,25 @@ public enum Delivery: Equatable, Sendable {
     case sent
     /// The link could not send it, and why, in words the user can act on.
     case failed(String)
+    /// It went out, and the link lost sight of it before the other side
+    /// confirmed it, and why: it may have arrived.
+    case unconfirmed(String)
 }
 
 extension Delivery {
-    /// Why sending failed, for a message that failed; nil otherwise.
+    /// Why the message did not reach the room, or may not have: for a
+    /// message that failed or is not confirmed, which the user may send
+    /// again; nil otherwise.
     public var failureReason: String? {
-        if case .failed(let reason) = self { reason } else { nil }
+        switch self {
+        case .failed(let reason), .unconfirmed(let reason): reason
+        case .pending, .sent: nil
+        }
+    }
+
+    /// True for a message that went out and was not confirmed: the room's
+    /// history showing it says it arrived.
+    public var mayHaveArrived: Bool {
+        if case .unconfirmed = self { true } else { false }
     }
 }

@@ -28,6 +28,7 @@ public struct MessageStore: RandomAccessCollection, Sendable {
             case .sent: 0
             case .pending: 1
             case .failed: 2
+            case .unconfirmed: 3
             }
         }
     }
@@ -136,6 +137,7 @@ public struct MessageStore: RandomAccessCollection, Sendable {
         let delivery: Delivery = switch record.delivery {
         case 1: .pending
         case 2: .failed(extra?.failure ?? "")
+        case 3: .unconfirmed(extra?.failure ?? "")
         default: .sent
         }
         return Message(sender: senders[Int(record.sender)], text: text,

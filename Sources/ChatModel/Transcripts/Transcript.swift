@@ -15,6 +15,38 @@ public enum Transcript {
         return JSONValue.object(members).encoded
     }
 
+    /// A message of an outbox kept on disk, not confirmed yet: as `encode`
+    /// writes it, with why it failed (`not_sent`) or may not have arrived
+    /// (`not_confirmed`), so it is offered again for the same reason.
+    public static func encode(unsent message: Message, delivery: Delivery) -> String {
+        var kept = message
+        switch delivery {
+        case .failed(let reason): kept.otherFields.append(JSONMember(notSent, .string(reason)))
+        case .unconfirmed(let reason): kept.otherFields.append(JSONMember(notConfirmed, .string(reason)))
+        case .pending, .sent: break
+        }
+        return encode(kept)
+    }
+
+    /// A message of an outbox read back, with the delivery `encode(unsent:delivery:)`
+    /// kept (`pending` where none was: it was on its way when chat-tui ended).
+    public static func decodeUnsent(_ line: Substring) -> Message? {
+        guard var message = decodeMembers(line) else { return nil }
+        message.delivery = .pending
+        message.otherFields.removeAll { member in
+            switch (member.key, member.value) {
+            case (notSent, .string(let reason)): message.delivery = .failed(reason)
+            case (notConfirmed, .string(let reason)): message.delivery = .unconfirmed(reason)
+            default: return false
+            }
+            return true
+        }
+        return message
+    }
+
+    static let notSent = "not_sent"
+    static let notConfirmed = "not_confirmed"
+
     /// The message on a JSON line; nil when the line is not JSON or lacks a
     /// string `from` or `text`. A `ts` that is not RFC 3339 and a `kind` chat-tui
     /// does not know are kept as other fields, and the message is shown as said

@@ -47,9 +47,9 @@ import Testing
         let lost = sends(in: state.apply(.key(.enter), now: now))[0].0
         state.apply(.text("refused"), now: now)
         let refused = sends(in: state.apply(.key(.enter), now: now))[0].0
-        state.apply(.deliveryUnconfirmed(lost, "not confirmed: the connection was lost"), now: now)
+        state.apply(.deliveryUnconfirmed(lost, "the connection was lost"), now: now)
         state.apply(.deliveryFailed(refused, "cannot send to channel"), now: now)
-        #expect(state.messages.map(\.delivery) == [.failed("not confirmed: the connection was lost"), .failed("cannot send to channel")])
+        #expect(state.messages.map(\.delivery) == [.unconfirmed("the connection was lost"), .failed("cannot send to channel")])
         // Someone else saying the same is not the user's message arriving.
         state.apply(.received(Message(sender: "bob", text: "did it arrive?", time: now)), now: now)
         #expect(state.outbox.entries.count == 2)
@@ -67,11 +67,41 @@ import Testing
     @Test func aMessageRestoredAfterAKillIsMarkedSentWhenTheHistoryShowsIt() {
         var state = ChatState(room: "#dev", nick: "alice", size: TerminalSize(columns: 40, rows: 10),
                               sendRule: .showPending)
-        state.apply(.unconfirmedRestored([Message(sender: "alice", text: "before the kill", time: now, isOwn: true)]), now: now)
+        state.apply(.outboxRestored([Message(sender: "alice", text: "before the kill", time: now, isOwn: true)]), now: now)
         #expect(state.outbox.entries.count == 1)
         state.apply(.received(Message(sender: "alice", text: "before the kill", time: now, isOwn: true)), now: now)
         #expect(state.outbox.isEmpty)
         #expect(state.messages.map(\.delivery) == [.sent])
+    }
+
+    /// The outbox as kept on disk and read back at the next start (or when a
+    /// room opens again): a refused message keeps its reason, one that may
+    /// have arrived says so, and only one still pending when chat-tui ended
+    /// says that it ended.
+    @Test func anOutboxReadBackKeepsEachMessagesReason() throws {
+        var state = ChatState(room: "nobody", nick: "alice", size: TerminalSize(columns: 80, rows: 12), sendRule: .showPending)
+        var ids: [LocalID] = []
+        for text in ["refused", "lost", "pending"] {
+            state.apply(.text(text), now: now)
+            ids.append(sends(in: state.apply(.key(.enter), now: now))[0].0)
+        }
+        state.apply(.deliveryFailed(ids[0], "nobody: No such nick"), now: now)
+        state.apply(.deliveryUnconfirmed(ids[1], "the connection was lost before the server echoed it"), now: now)
+        let kept = state.outbox.entries.map { Transcript.encode(unsent: $0.message, delivery: $0.delivery) }
+        let read = kept.map { try! #require(Transcript.decodeUnsent($0[...])) }
+
+        var again = ChatState(room: "nobody", nick: "alicia", size: TerminalSize(columns: 120, rows: 12), sendRule: .showPending)
+        again.apply(.outboxRestored(read), now: now)
+        #expect(again.messages.map(\.delivery) == [
+            .failed("nobody: No such nick"),
+            .unconfirmed("the connection was lost before the server echoed it"),
+            .unconfirmed(Room.endedUnconfirmed),
+        ])
+        #expect(again.messages.map(\.sender) == ["alice", "alice", "alice"], "written under the nick of then")
+        let screen = (0..<12).map { trimmed(ChatView(clock: .utc).frame(for: again), $0) }
+        #expect(screen.contains { $0.hasSuffix("not sent: nobody: No such nick (/resend)") })
+        #expect(screen.contains { $0.hasSuffix("not confirmed: the connection was lost before the server echoed it (/resend)") })
+        #expect(!screen.contains { $0.contains("not sent: not confirmed") }, "\(screen)")
     }
 
     @Test func aPendingMessageIsDimAndAFailedOneSaysWhyUnderIt() {
