@@ -253,7 +253,29 @@ final class IRCLink: Link {
     private func reconnectNow(at now: Moment) {
         backoff.reset()
         if session.isRegistered { connection.send(encoded([client.quit(reason: "reconnecting")])) }
+        if connection.phase != .closed {
+            waiting += ended(at: now, unconfirmed: "the connection was closed (/reconnect) before the server echoed it")
+            registeredAt = nil
+        }
         reconnect(at: now)
+    }
+
+    /// What the end of the connection now does to what was on its way, by
+    /// loss or by `/reconnect`: the session is offline; a message none of
+    /// whose lines went out is sent again after reconnecting, in its place;
+    /// one that went out and was not echoed is marked not confirmed, for
+    /// `/resend` (the server may have it: it is not sent again behind the
+    /// user's back); older history asked for will not come.
+    private func ended(at now: Moment, unconfirmed reason: String) -> [(event: Event, room: String?)] {
+        liveness = nil
+        session.connectionClosed()
+        let lost = sent.connectionLost(unsent: outgoing.stop().filter { $0.part == 1 }.compactMap(\.label))
+        var events: [(event: Event, room: String?)] = lost.compactMap { entry in
+            entry.id.map { (.deliveryUnconfirmed($0, reason), entry.room) }
+        }
+        for room in olderWaiting { events.append((.history([], reachedStart: false), room)) }
+        olderWaiting = []
+        return events
     }
 
     func carryOut(_ effect: Effect, for room: String, at now: Moment) -> [Event]? {
@@ -488,12 +510,8 @@ final class IRCLink: Link {
             }
             return events + completionNames()
         case .closed(let problem):
-            liveness = nil
-            session.connectionClosed()
             if registeredAt != nil, !quitting { downSince = now.monotonic }
-            // A message none of whose lines went out is sent again after
-            // reconnecting, in its place; one cut off half-way is not confirmed.
-            let lost = sent.connectionLost(unsent: outgoing.stop().filter { $0.part == 1 }.compactMap(\.label))
+            let unconfirmed = ended(at: now, unconfirmed: "the connection was lost before the server echoed it")
             if let registeredAt, now.monotonic - registeredAt >= Backoff.steady { backoff.reset() }
             registeredAt = nil
             var text = quitting ? "disconnected from \(network)" : "disconnected from \(network): \(problem)"
@@ -505,17 +523,7 @@ final class IRCLink: Link {
             }
             var events: [(event: Event, room: String?)] = [(received(Message(sender: "", text: text, time: now.wall, kind: .system)), serverRoom)]
             if !quitting { events.append((.notice(.connectionLost(network: network, reason: problem.description)), nil)) }
-            // Sent but not echoed: the server may have delivered it, so it is
-            // not sent again without the user (it stays in the outbox).
-            for entry in lost {
-                if let id = entry.id {
-                    events.append((.deliveryUnconfirmed(id, "the connection was lost before the server echoed it"), entry.room))
-                }
-            }
-            // Older history asked for will not come on this connection.
-            for room in olderWaiting { events.append((.history([], reachedStart: false), room)) }
-            olderWaiting = []
-            return events
+            return events + unconfirmed
         }
     }
 

@@ -374,6 +374,30 @@ extension EndToEnd {
             _ = bob
         }
 
+        /// `/reconnect` while a message awaits its echo: the message cannot
+        /// stay pending for ever, as its echo will never come on the old
+        /// connection. It is marked not confirmed, and the server had it once.
+        @Test func aMessageSentJustBeforeReconnectIsNotLeftPending() throws {
+            let server = try TestServer("inspircd")
+            let bob = try TestBot(nick: "bob", on: server, channels: ["#test"])
+            let alice = try TmuxSession(columns: 120, rows: 16, arguments: [
+                "irc://127.0.0.1:\(server.plainPort)/#test", "--nick", "alice"])
+            try alice.waitUntil("alice is in #test") { screen, _ in roomBar(screen).contains("[2:#test]") }
+            server.send(SIGSTOP)
+            defer { server.send(SIGCONT) }
+            try alice.type("just before")
+            try alice.press("Enter")
+            try alice.type("/reconnect")
+            try alice.press("Enter")
+            server.send(SIGCONT)
+            try alice.waitUntil("the message is marked, not left pending") { screen, _ in
+                says(screen, "not confirmed: the connection was closed (/reconnect) before the server echoed it")
+            }
+            try alice.waitUntil("connected again") { screen, _ in !roomBar(screen).contains("connecting") }
+            try bob.waitUntil("bob has it") { _ in bob.messages(to: "#test").contains("just before") }
+            #expect(bob.messages(to: "#test") == ["just before"], "once")
+        }
+
         @Test func aFrozenServerIsNoticedAndNothingTypedMeanwhileIsLost() throws {
             let server = try TestServer("inspircd")
             let bob = try TestBot(nick: "bob", on: server, channels: ["#test"])
