@@ -67,6 +67,9 @@ struct ChatApp {
             } catch {
                 throw .password(network: network.name, error)
             }
+            if network.address.tls, let problem = network.trust.problem(showing: network.certificate) {
+                throw .tls(network: network.name, problem)
+            }
             ircLinks.append(IRCLink(network: network, nick: options.nick, password: password, focusFirstChannel: index == 0,
                                     idleSeconds: Self.idleSeconds(environment: environment)))
         }

@@ -1,4 +1,5 @@
 import ChatIO
+import ChatNet
 import TUI
 
 /// Why chat-tui could not start, reported with status 2.
@@ -12,6 +13,8 @@ enum StartupError: Error, CustomStringConvertible {
     case badClockStart(String)
     /// A network's password could not be read, or was refused.
     case password(network: String, Secret.Problem)
+    /// A network's CA file or client certificate cannot be used.
+    case tls(network: String, ConnectionProblem)
 
     var description: String {
         switch self {
@@ -21,6 +24,7 @@ enum StartupError: Error, CustomStringConvertible {
             return "nothing to replay: pipe a transcript in (producer | chat-tui --replay) or name a file (--replay FILE)"
         case .cannotReadReplay(let error): return error.description
         case .password(let network, let problem): return "\(network): \(problem)"
+        case .tls(let network, let problem): return "\(network): \(problem)"
         case .badClockStart(let text):
             return "cannot read '\(text)' in \(SystemClock.startVariable) as a time: write it as 2026-12-03T10:30:00Z"
         }

@@ -136,6 +136,24 @@ extension EndToEnd {
                     "\(result.standardError)")
         }
 
+        /// A CA file that cannot be used stops chat-tui before the screen,
+        /// saying which network and why, rather than retrying for ever.
+        @Test func aCAFileThatCannotBeReadIsExplainedBeforeTheScreen() throws {
+            let (environment, folder) = try environment()
+            defer { try? FileManager.default.removeItem(atPath: folder) }
+            let missing = try runCommand(chatTUIBinary, ["ircs://localhost:6697/#test", "--tls-ca", folder + "/missing.pem"],
+                                         environment: environment)
+            #expect(missing.status == 2)
+            #expect(missing.standardError == "chat-tui: localhost: cannot read the CA certificates in "
+                        + "\(folder)/missing.pem: No such file or directory\n", "\(missing.standardError)")
+            try "not a certificate\n".write(toFile: folder + "/bad.pem", atomically: false, encoding: .utf8)
+            let bad = try runCommand(chatTUIBinary, ["ircs://localhost:6697/#test", "--tls-ca", folder + "/bad.pem"],
+                                     environment: environment)
+            #expect(bad.status == 2)
+            #expect(bad.standardError == "chat-tui: localhost: cannot read the CA certificates in "
+                        + "\(folder)/bad.pem (PEM expected)\n", "\(bad.standardError)")
+        }
+
         @Test func aClockStartThatIsNoTimeIsExplained() throws {
             var (environment, folder) = try environment()
             defer { try? FileManager.default.removeItem(atPath: folder) }

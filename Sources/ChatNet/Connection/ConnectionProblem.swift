@@ -18,10 +18,12 @@ public enum ConnectionProblem: Error, Equatable, Sendable, CustomStringConvertib
     case noAnswer(seconds: Int)
     /// Reading or writing failed.
     case lost(String)
-    /// The CA file given to trust could not be read.
-    case unreadableCA(String)
-    /// The client certificate or its key could not be read, or they do not match.
-    case unreadableCertificate(String)
+    /// The CA file given to trust could not be read: the system's reason
+    /// when it could not be opened, nil when it holds no certificate.
+    case unreadableCA(String, reason: String?)
+    /// The client certificate or its key could not be read (the system's
+    /// reason, when it could not be opened), or they do not match.
+    case unreadableCertificate(String, reason: String?)
     /// A call to the system failed.
     case system(String, Int32)
 
@@ -53,8 +55,10 @@ public enum ConnectionProblem: Error, Equatable, Sendable, CustomStringConvertib
         case .timedOut(let seconds): return "no connection after \(seconds) seconds"
         case .noAnswer(let seconds): return "the server has not answered for \(seconds) seconds"
         case .lost(let reason): return "the connection was lost: \(reason)"
-        case .unreadableCA(let path): return "cannot read the CA certificates in \(path) (PEM expected)"
-        case .unreadableCertificate(let path):
+        case .unreadableCA(let path, let reason?): return "cannot read the CA certificates in \(path): \(reason)"
+        case .unreadableCA(let path, nil): return "cannot read the CA certificates in \(path) (PEM expected)"
+        case .unreadableCertificate(let path, let reason?): return "cannot read the client certificate in \(path): \(reason)"
+        case .unreadableCertificate(let path, nil):
             return "cannot use the client certificate in \(path) (PEM expected: the certificate and its private key in one file)"
         case .system(let what, let code): return "\(what): \(String(cString: strerror(code)))"
         }

@@ -16,15 +16,35 @@ final class TLSChannel {
     private let session: OpaquePointer
     private let host: String
 
+    /// Why a connection trusting `trust` and showing `certificate` could not
+    /// start, found before any connection: a CA file or client certificate
+    /// that does not exist, cannot be read, or holds no PEM. Nil when both
+    /// can be used. Asked at start, so a file named wrong stops chat-tui
+    /// with the reason instead of failing every try.
+    static func problem(trusting trust: TLSTrust, certificate: String?) -> ConnectionProblem? {
+        for path in [trust.caFile, certificate].compactMap({ $0 }) where access(path, R_OK) != 0 {
+            let reason = String(cString: strerror(errno))
+            return path == trust.caFile ? .unreadableCA(path, reason: reason) : .unreadableCertificate(path, reason: reason)
+        }
+        guard let context = chat_tls_context(trust.caFile) else {
+            return trust.caFile.map { .unreadableCA($0, reason: nil) } ?? .handshakeFailed(lastError())
+        }
+        defer { SSL_CTX_free(context) }
+        if let certificate, chat_tls_use_certificate(context, certificate) != 1 {
+            return .unreadableCertificate(certificate, reason: nil)
+        }
+        return nil
+    }
+
     /// Starts a session for `host` on `descriptor`, trusting the system's
     /// store and `trust.caFile`, and showing the client `certificate` when given.
     init(descriptor: Int32, host: String, trust: TLSTrust, certificate: String?) throws(ConnectionProblem) {
         guard let context = chat_tls_context(trust.caFile) else {
-            throw trust.caFile.map { .unreadableCA($0) } ?? .handshakeFailed(Self.lastError())
+            throw trust.caFile.map { .unreadableCA($0, reason: nil) } ?? .handshakeFailed(Self.lastError())
         }
         if let certificate, chat_tls_use_certificate(context, certificate) != 1 {
             SSL_CTX_free(context)
-            throw .unreadableCertificate(certificate)
+            throw .unreadableCertificate(certificate, reason: nil)
         }
         guard let session = chat_tls_session(context, descriptor, host, SocketAddress.isNumeric(host) ? 1 : 0) else {
             SSL_CTX_free(context)
@@ -127,5 +147,13 @@ final class TLSChannel {
         chat_tls_last_error(&text, text.count)
         let words = SocketAddress.text(text)
         return words.isEmpty ? "unknown error" : words
+    }
+}
+
+extension TLSTrust {
+    /// Why a connection trusting this and showing `certificate` could not
+    /// start (a file missing, unreadable, or without PEM); nil when it can.
+    public func problem(showing certificate: String?) -> ConnectionProblem? {
+        TLSChannel.problem(trusting: self, certificate: certificate)
     }
 }
