@@ -64,6 +64,10 @@ final class IRCLink: Link {
     private(set) var unreadableLines = 0
     /// When connecting started, in monotonic seconds; nil until the first turn.
     private var connectingSince: Double?
+    /// What the network's room says as the first turn starts connecting,
+    /// with that turn's time (the room's file is open by then, and its
+    /// history read: each is said and kept once).
+    private var startNotes: [String]
     /// The longest looking up, connecting, the handshake and registration may take.
     static let connectSeconds = 30
 
@@ -97,12 +101,7 @@ final class IRCLink: Link {
         connection = Self.connection(to: settings)
         networkRooms = NetworkRooms(network: settings.name, serverRoom: serverRoom)
         let how = address.tls ? "over TLS" : "without TLS"
-        // Said in the network's room and kept in its file, as everything said there is.
-        for text in [refusal, "connecting to \(address.host) port \(address.port) \(how)…"].compactMap({ $0 }) {
-            let message = Message(sender: "", text: text, time: nil, kind: .system)
-            networkRooms.store(message, in: serverRoom)
-            waiting.append((.received(message), serverRoom))
-        }
+        startNotes = [refusal, "connecting to \(address.host) port \(address.port) \(how)…"].compactMap { $0 }
         if focusFirstChannel, let first = address.channels.first { focusOnJoin.insert(client.features.caseMapping.folded(first)) }
     }
 
@@ -186,7 +185,13 @@ final class IRCLink: Link {
             guard now.monotonic >= retryAt else { return events + statusEvents(at: now) }
             reconnect(at: now)
         }
-        if connectingSince == nil { connectingSince = now.monotonic }
+        if connectingSince == nil {
+            connectingSince = now.monotonic
+            for text in startNotes {
+                events.append((received(Message(sender: "", text: text, time: now.wall, kind: .system)), serverRoom))
+            }
+            startNotes = []
+        }
         // Registration counts: a server that takes the connection and says nothing is given up on too.
         if let since = connectingSince, !session.isRegistered, connection.phase != .closed,
            now.monotonic - since >= Double(Self.connectSeconds) {

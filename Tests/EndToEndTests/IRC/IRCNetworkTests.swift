@@ -398,6 +398,20 @@ extension EndToEnd {
             #expect(bob.messages(to: "#test") == ["just before"], "once")
         }
 
+        /// The network's room says once, with its time, that chat-tui connects.
+        @Test func connectingIsSaidOnceWithItsTime() throws {
+            let server = try TestServer("inspircd")
+            let alice = try TmuxSession(columns: 100, rows: 40, arguments: [
+                "irc://127.0.0.1:\(server.plainPort)/#test", "--nick", "alice"])
+            try alice.waitUntil("alice is in #test") { screen, _ in roomBar(screen).contains("[2:#test]") }
+            try alice.press("M-1")
+            try alice.waitUntil("the network's room is shown") { screen, _ in roomBar(screen).contains("[1:") }
+            let screen = try alice.screen()
+            #expect(screen.filter { $0.contains("connecting to 127.0.0.1") }.count == 1, "\(screen)")
+            let kept = networkRoom(alice, "127.0.0.1:\(server.plainPort)").split(separator: "\n").filter { $0.contains("connecting to") }
+            #expect(kept.count == 1 && kept[0].hasPrefix("{\"ts\":"), "\(kept)")
+        }
+
         @Test func aFrozenServerIsNoticedAndNothingTypedMeanwhileIsLost() throws {
             let server = try TestServer("inspircd")
             let bob = try TestBot(nick: "bob", on: server, channels: ["#test"])
