@@ -335,6 +335,28 @@ import Testing
         #expect(version.events.isEmpty)
     }
 
+    /// The replies a person asks for (`/whois`, a channel's topic) read as
+    /// sentences, times as how long ago, never as raw numbers.
+    @Test func whoisAndTopicRepliesReadAsSentences() {
+        var client = Self.registered()
+        func said(_ line: String) -> [String] {
+            Self.feed(&client, line).events.compactMap { event in
+                guard case .message(let message, _) = event else { return nil }
+                return message.text
+            }
+        }
+        let now = Self.now.secondsSinceEpoch
+        #expect(said(":irc.test 333 me #chat wee2!~w@host \(now - 180)") == ["topic set by wee2 3 min ago"])
+        #expect(said(":irc.test 317 me wee2 113 \(now - 7_500) :seconds idle, signon time")
+                == ["wee2 has been idle 1 min 53 s, and connected 2 h 5 min ago"])
+        #expect(said(":irc.test 311 me wee2 ~w host.example * :Wee Two") == ["wee2 is ~w@host.example (Wee Two)"])
+        #expect(said(":irc.test 312 me wee2 irc1.test :The test server") == ["wee2 is on irc1.test (The test server)"])
+        #expect(said(":irc.test 319 me wee2 :@#chat #other") == ["wee2 is in @#chat #other"])
+        #expect(said(":irc.test 330 me wee2 weeacct :is logged in as") == ["wee2 is logged in as weeacct"])
+        #expect(said(":irc.test 301 me wee2 :gone fishing") == ["wee2 is away: gone fishing"])
+        #expect(said(":irc.test 317 me wee2 90000 :seconds idle") == ["wee2 has been idle 1 day 1 h"])
+    }
+
     @Test func aRefusalOfALabelledMessageSaysWhy() {
         var client = Self.registered(capabilities: "echo-message labeled-response")
         let sent = client.say("hi", to: "#moderated")

@@ -238,6 +238,7 @@ public struct IRCClient: Sendable {
     /// sent; the rest goes to the network's room.
     mutating func numeric(_ message: IRCMessage, time: Timestamp, _ reply: inout Reply) {
         guard message.command.count == 3, let code = Int(message.command) else { return }
+        if worded(message, time: time, &reply) { return }
         let text = Self.text(of: message)
         if (400..<600).contains(code) {
             // What the refusal names, then its words: `nobody: No such nick`.
