@@ -101,7 +101,8 @@ public struct Session: Sendable {
            [.message, .action, .notice].contains(message.kind) {
             var seen = activity[name] ?? Activity()
             seen.unread += 1
-            if Self.mentions(message.text, nick: rooms[index].nick) {
+            // In a private conversation everything the other person writes is for the user.
+            if rooms[index].kind == .conversation || Self.mentions(message.text, nick: rooms[index].nick) {
                 // The bell rings for the first highlight, not for each.
                 if seen.highlights == 0 { effects.append(RoomEffect(room: name, effect: .bell)) }
                 seen.highlights += 1

@@ -148,6 +148,20 @@ import Testing
         #expect(!Session.mentions("bob-bot says hi", nick: "bob"), "a dash runs a Latin name on")
     }
 
+    /// A private message is for the user as a mention is: it rings, and the
+    /// room bar marks it, as in irssi and WeeChat.
+    @Test func aPrivateMessageRingsAndCountsAsAMention() {
+        let display = Display(size: TerminalSize(columns: 80, rows: 12), rules: .terminal, clock: .utc,
+                              dateStyle: .english, messageStyle: .lines, senderColumnLimit: 12)
+        var chat = Session(rooms: [Room(name: "#chat", nick: "alice", display: display, kind: .channel),
+                                   Room(name: "bob", nick: "alice", display: display, kind: .conversation)],
+                           display: display)
+        let effects = chat.apply(.received(message("are you there")), to: "bob", now: now)
+        #expect(effects.contains { $0.effect == .bell })
+        #expect(chat.activity["bob"] == Session.Activity(unread: 1, highlights: 1))
+        #expect(chat.apply(.received(message("hi all")), to: "#chat", now: now).isEmpty, "a channel's line does not ring")
+    }
+
     /// A mention marks the count of unread messages, and does not replace it.
     @Test func aMentionKeepsTheUnreadTotalInTheRoomBar() {
         var chat = session("local", "ops")
