@@ -4,7 +4,7 @@ import Testing
 extension EndToEnd {
     /// The real release binary in tmux at 80x24, typed into and read back as a person would.
     @Suite(.serialized) struct ChatScreenTests {
-        static let placeholder = "Message local · Enter sends · Alt-Enter adds a line"
+        static let placeholder = "Message local · Enter sends · Ctrl-J adds a line"
 
         init() throws {
             try requireReleaseBinary()

@@ -6,7 +6,7 @@ import Testing
     static let texts = [
         "", "plain words", "e\u{301}tude", "abc\u{301}", "a\r\nb", "line\nnext", "tab\there", "\u{7F}del",
         "日本語 and ASCII", "👍🏽 ok", "a\u{200D}b", "1\u{FE0F}\u{20E3} keycap", "🇯🇵x", "x\u{0308}",
-        "Message local · Enter sends · Alt-Enter adds a line", "ｶﾞ", "end with a mark\u{301}",
+        "Message local · Enter sends · Ctrl-J adds a line", "ｶﾞ", "end with a mark\u{301}",
     ]
 
     @Test(arguments: texts)

@@ -15,8 +15,11 @@ public struct ChatView {
 
     /// Shown in the empty composer, `width` columns wide: as many of its phrases
     /// as fit, whole, dropped from the end; the first alone is cut with `…`.
-    static func placeholder(room: String, width: Int, rules: WidthRules) -> String {
-        let phrases = ["Message \(room)", "Enter sends", "Alt-Enter adds a line"]
+    /// A network's own room takes commands, and says so. Ctrl-J is the key
+    /// for a new line every terminal sends (xterm takes Alt-Enter).
+    static func placeholder(room: String, kind: RoomKind, width: Int, rules: WidthRules) -> String {
+        let phrases = kind == .server ? ["Commands to \(room)", "/join #channel", "/help lists them"]
+            : ["Message \(room)", "Enter sends", "Ctrl-J adds a line"]
         for count in stride(from: phrases.count, to: 0, by: -1) {
             let text = phrases.prefix(count).joined(separator: " · ")
             if rules.width(of: text) <= width { return text }
@@ -274,7 +277,7 @@ public struct ChatView {
             if !draft.isEmpty, shown[offset]?.shows(draft, range, marker: marker) == true { continue }
             frame.erase(rows: screenRow..<screenRow + 1)
             if draft.isEmpty && offset == 0 {
-                frame.put(Self.placeholder(room: room.name, width: layout.textWidth, rules: display.rules),
+                frame.put(Self.placeholder(room: room.name, kind: room.kind, width: layout.textWidth, rules: display.rules),
                           rules: display.rules, style: .placeholder, row: screenRow, column: 0)
             }
             frame.put(draft.characters[range], ascii: draft.asciiBytes[range], rules: display.rules, style: .plain,

@@ -6,7 +6,7 @@ import Testing
     @Test func atStartThePlaceholderSitsInAOneRowComposer() {
         let chat = Harness(columns: 80, rows: 24)
         let frame = chat.frame
-        #expect(trimmed(frame, 23) == "Message local · Enter sends · Alt-Enter adds a line")
+        #expect(trimmed(frame, 23) == "Message local · Enter sends · Ctrl-J adds a line")
         #expect(frame.rows[23][0].style == .placeholder)
         #expect(frame.text(ofRow: 22).hasPrefix("── local ──"))
         #expect(frame.text(ofRow: 22).hasSuffix("── alice ──"))
@@ -71,15 +71,24 @@ import Testing
         #expect(!(0..<6).contains { trimmed(history.frame, $0).contains("room local:") }, "only an empty room has it")
     }
 
+    /// The network's own room takes commands: its hint says which, not "Message".
+    @Test func theNetworksRoomHintsAtCommandsNotMessages() {
+        let display = Display(size: TerminalSize(columns: 80, rows: 6), rules: .terminal, clock: .utc,
+                              dateStyle: .english, messageStyle: .lines, senderColumnLimit: 12)
+        let state = ChatState(room: Room(name: "libera", nick: "alice", display: display, kind: .server), display: display)
+        #expect(trimmed(ChatView(clock: .utc).frame(for: state), 5) == "Commands to libera · /join #channel · /help lists them")
+    }
+
     @Test func theEmptyComposersHintDropsWholePhrasesWhenItDoesNotFit() {
         var shown: [Int: String] = [:]
-        for columns in [80, 52, 51, 40, 28, 20, 15, 11, 3] {
+        for columns in [80, 49, 48, 40, 28, 20, 15, 11, 3] {
             let chat = Harness(columns: columns, rows: 6)
             shown[columns] = trimmed(chat.frame, 5)
         }
-        #expect(shown[80] == "Message local · Enter sends · Alt-Enter adds a line")
-        #expect(shown[52] == "Message local · Enter sends · Alt-Enter adds a line", "51 columns of text fit it")
-        #expect(shown[51] == "Message local · Enter sends")
+        // Ctrl-J, as every terminal sends it (xterm takes Alt-Enter for full screen).
+        #expect(shown[80] == "Message local · Enter sends · Ctrl-J adds a line")
+        #expect(shown[49] == "Message local · Enter sends · Ctrl-J adds a line", "48 columns of text fit it")
+        #expect(shown[48] == "Message local · Enter sends")
         #expect(shown[40] == "Message local · Enter sends")
         #expect(shown[28] == "Message local · Enter sends")
         #expect(shown[20] == "Message local")
