@@ -4,16 +4,18 @@
 /// Shift-Enter differ from Enter; with the kitty protocol, Esc and Ctrl and Alt
 /// keys come this way too.
 enum ModifiedKeys {
-    /// Asks for modified keys: modifyOtherKeys level 1, which leaves the keys that
-    /// have a traditional code alone, and, where the terminal speaks it, the
-    /// kitty protocol's first level, which only disambiguates.
+    /// Asks for modified keys, one way per terminal (kitty logs a request it
+    /// does not take as a parse error): where the terminal speaks it, the
+    /// kitty protocol's first level, which only disambiguates; elsewhere
+    /// modifyOtherKeys level 1, which leaves the keys that have a traditional
+    /// code alone.
     static func enableSequence(kitty: Bool) -> String {
-        "\u{1B}[>4;1m" + (kitty ? "\u{1B}[>1u" : "")
+        kitty ? "\u{1B}[>1u" : "\u{1B}[>4;1m"
     }
 
-    /// Puts both back as they were.
+    /// Puts it back as it was.
     static func disableSequence(kitty: Bool) -> String {
-        "\u{1B}[>4m" + (kitty ? "\u{1B}[<u" : "")
+        kitty ? "\u{1B}[<u" : "\u{1B}[>4m"
     }
 
     /// True unless the terminal is a console or a hardware-like terminal, which

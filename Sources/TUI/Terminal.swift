@@ -17,8 +17,6 @@ public final class Terminal {
     let hasColors: Bool
     /// Readable when the terminal was resized (SIGWINCH, blocked and read here).
     private let resizeDescriptor: Int32
-    /// True when the terminal marks pastes, so typed and pasted text differ.
-    private let bracketedPaste: Bool
     /// What is asked of the terminal for keys with modifiers, if anything.
     private let modifiedKeys: (enable: String, disable: String)?
     /// True when the terminal reports the mouse, so the wheel can scroll.
@@ -52,7 +50,6 @@ public final class Terminal {
         // typed ahead (two polls) at every update.
         typeahead(-1)
         curs_set(1)
-        bracketedPaste = chat_tigetstr("BE") != nil
         if ModifiedKeys.mayAsk(environment) {
             let kitty = ModifiedKeys.speaksKittyProtocol(environment)
             modifiedKeys = (ModifiedKeys.enableSequence(kitty: kitty), ModifiedKeys.disableSequence(kitty: kitty))
@@ -278,7 +275,7 @@ public final class Terminal {
     /// shell's screen back.
     private func resetSequence() -> [UInt8] {
         var reset = ""
-        if bracketedPaste, let sequence = chat_tigetstr("BD") { reset += String(cString: sequence) }
+        reset += Self.pasteMode(on: false, terminfo: chat_tigetstr("BD").map { String(cString: $0) })
         if let modifiedKeys { reset += modifiedKeys.disable }
         if reportsWheel { reset += Self.wheelReports(on: false) }
         for capability in ["rmkx", "sgr0", "cnorm", "rmcup"] {
@@ -287,10 +284,19 @@ public final class Terminal {
         return Array(reset.utf8)
     }
 
+    /// What asks the terminal to mark pastes (`on`) or to stop: its terminfo
+    /// entry's `BE` or `BD`, or else xterm's sequence, which rxvt-unicode and
+    /// kitty honour though their entries list none, and which a terminal that
+    /// does not know the mode ignores. Pastes are always asked to be marked,
+    /// so a pasted line break never sends.
+    static func pasteMode(on: Bool, terminfo: String?) -> String {
+        terminfo ?? (on ? "\u{1B}[?2004h" : "\u{1B}[?2004l")
+    }
+
     /// Asks the terminal to mark pastes and report keys with their modifiers,
     /// or (`on` false) to stop, where it can.
     private func switchInputModes(on: Bool) {
-        if bracketedPaste, let sequence = chat_tigetstr(on ? "BE" : "BD") { fputs(sequence, tty) }
+        fputs(Self.pasteMode(on: on, terminfo: chat_tigetstr(on ? "BE" : "BD").map { String(cString: $0) }), tty)
         if let modifiedKeys { fputs(on ? modifiedKeys.enable : modifiedKeys.disable, tty) }
         if reportsWheel { fputs(Self.wheelReports(on: on), tty) }
         fflush(tty)

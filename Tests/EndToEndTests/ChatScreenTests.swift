@@ -239,6 +239,22 @@ extension EndToEnd {
             }
         }
 
+        /// A paste never sends anything, in any terminal: bracketed paste is
+        /// asked for though the terminal's terminfo entry lists no `BE`
+        /// (Debian's rxvt-unicode entries have none; a terminal that does not
+        /// know the mode ignores it).
+        @Test(arguments: ["rxvt-unicode-256color", "xterm-256color"])
+        func aMultiLinePasteIsNotSentWhateverTheTerminfoEntrySays(term: String) throws {
+            let session = try TmuxSession(launcher: ["env", "TERM=\(term)"])
+            try session.waitUntilReady()
+            try session.type("before ")
+            try session.paste("line1\nline2\nline3")
+            let screen = try session.waitUntil("the paste is in the composer, after what was typed") { screen, _ in
+                screen.contains("before line1") && screen.last == "line3"
+            }
+            #expect(!screen.dropLast(3).contains { $0.contains("line") }, "nothing was sent: \(screen)")
+        }
+
         @Test func aMegabytePasteLandsWholeAndTheComposerStaysResponsive() throws {
             let session = try started()
             let line = "日本語 and English, 🎉 emoji too; a long pasted line that wraps at eighty columns."
