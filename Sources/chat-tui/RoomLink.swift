@@ -197,6 +197,7 @@ final class RoomLink: Link {
     private func read(_ line: String, now: Timestamp) -> Message? {
         guard var message = reader.read(line[...], now: now) else { return nil }
         own.mark(&message)
+        if case .network = role { Transcript.takeOwnMark(&message) }
         return message
     }
 
@@ -280,7 +281,8 @@ final class RoomLink: Link {
         if historyRead, fileStart == nil, !file.hasOlderLines { fileStart = message }
         lastStored = message
         recent.add(message)
-        unwritten.append(Transcript.encode(message))
+        // The network said whose it is: kept, as no nick can tell it when read back.
+        unwritten.append(message.isOwn ? Transcript.encodeOwn(message) : Transcript.encode(message))
     }
 
     /// Writes what `store` took since the last time, in one append; a

@@ -44,6 +44,26 @@ public enum Transcript {
         return message
     }
 
+    /// The field that marks the user's own message in a network room's file
+    /// (`"own":true`): a network knows which are the user's, whatever nick
+    /// they went under, and reading the room back keeps them the user's.
+    public static let own = JSONMember("own", .bool(true))
+
+    /// The user's own message as a network room's file keeps it: marked `own`.
+    public static func encodeOwn(_ message: Message) -> String {
+        var kept = message
+        kept.otherFields.append(own)
+        return encode(kept)
+    }
+
+    /// Takes the `own` mark off a message read from a network room's file,
+    /// making it the user's.
+    public static func takeOwnMark(_ message: inout Message) {
+        guard let index = message.otherFields.firstIndex(of: own) else { return }
+        message.otherFields.remove(at: index)
+        message.isOwn = true
+    }
+
     static let notSent = "not_sent"
     static let notConfirmed = "not_confirmed"
 

@@ -398,6 +398,29 @@ extension EndToEnd {
             #expect(bob.messages(to: "#test") == ["just before"], "once")
         }
 
+        /// What the user said under a nick chosen with /nick stays theirs when
+        /// the room is read back from its file at the next start.
+        @Test func ownMessagesUnderANewNickStayOwnWhenReadBack() throws {
+            let server = try TestServer("inspircd")
+            let bob = try TestBot(nick: "bob", on: server, channels: ["#test"])
+            let arguments = ["irc://127.0.0.1:\(server.plainPort)/#test", "--nick", "alice"]
+            let alice = try TmuxSession(columns: 100, rows: 16, arguments: arguments)
+            try alice.waitUntil("alice is in #test") { screen, _ in roomBar(screen).contains("[2:#test]") }
+            try alice.type("/nick alicia")
+            try alice.press("Enter")
+            try alice.waitUntil("the new nick is confirmed") { screen, _ in says(screen, "you are now alicia") }
+            try alice.type("said as alicia")
+            try alice.press("Enter")
+            try bob.waitUntil("bob has it") { _ in bob.messages(to: "#test") == ["said as alicia"] }
+            try alice.press("C-c")
+            try alice.waitUntilExit(0, "Ctrl-C")
+
+            let again = try TmuxSession(columns: 100, rows: 16, arguments: arguments, dataHome: alice.dataHome)
+            try again.waitUntil("back in #test") { screen, _ in roomBar(screen).contains("[2:#test]") }
+            try again.press("Up")
+            try again.waitUntil("Up finds it among what the user sent") { screen, _ in screen.last == "said as alicia" }
+        }
+
         /// The network's room says once, with its time, that chat-tui connects.
         @Test func connectingIsSaidOnceWithItsTime() throws {
             let server = try TestServer("inspircd")
