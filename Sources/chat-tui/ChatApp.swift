@@ -163,9 +163,13 @@ struct ChatApp {
                 if let size = terminal.takeResize() { feed(.resize(size)) }
                 changed = true
             case .send, .loadOlderMessages, .loadNewerMessages, .letGoOfNewer, .request:
-                // A network room's outbox is on disk before anything is sent.
-                if case .send = roomEffect.effect, let index = session.index(of: target) {
-                    roomLinks.first { $0.label == target }?.saveOutbox(session.rooms[index].outbox)
+                // A network room's outbox is on disk before anything is sent:
+                // a message that could not be kept there is held, and says why.
+                if case .send(let id, _) = roomEffect.effect, let index = session.index(of: target),
+                   let link = roomLinks.first(where: { $0.label == target }), let problem = link.saveOutbox(session.rooms[index].outbox) {
+                    _ = link.isNewOutboxProblem(problem)
+                    feed(.deliveryFailed(id, "it could not be kept on disk first (\(problem.reason))"), to: target)
+                    return
                 }
                 // The first link of the room that carries such effects out answers.
                 let answers = carriedOut(roomEffect) ?? []
@@ -247,7 +251,10 @@ struct ChatApp {
                     // What the network confirmed leaves the outbox on disk. Only the
                     // parts read are passed: a whole room copied costs a retain and a
                     // release of each of its parts, for every room at every turn.
-                    link.saveOutbox(rooms[index].outbox)
+                    if let problem = link.saveOutbox(rooms[index].outbox), link.isNewOutboxProblem(problem) {
+                        feed(.notice(.outboxNotKept(reason: problem.reason)), to: link.label)
+                        changed = true
+                    }
                     guard let event = link.saveDraft(rooms[index].unsentDraft, shownProblem: rooms[index].draftProblem,
                                                      at: now, onlyWhenDue: onlyWhenDue) else { return }
                     feed(event, to: link.label)

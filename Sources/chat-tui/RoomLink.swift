@@ -308,18 +308,28 @@ final class RoomLink: Link {
 
     /// Writes the room's outbox to disk when it changed (before a message is
     /// sent, and once one is confirmed); an empty outbox removes the file.
-    /// True when it is on disk as it is in the room.
-    @discardableResult
-    func saveOutbox(_ outbox: Outbox) -> Bool {
-        guard let outboxFile, outbox.revision != savedOutbox else { return true }
+    /// Nil when it is on disk as it is in the room, else why not.
+    func saveOutbox(_ outbox: Outbox) -> StorageError? {
+        guard let outboxFile, outbox.revision != savedOutbox else { return nil }
         let lines = outbox.entries.map { Transcript.encode(unsent: $0.message, delivery: $0.delivery) + "\n" }.joined()
         do throws(StorageError) {
             try outboxFile.save(lines)
             savedOutbox = outbox.revision
-            return true
+            outboxProblem = nil
+            return nil
         } catch {
-            return false
+            return error
         }
+    }
+
+    /// Why the outbox could not be written the last time, until it is.
+    private var outboxProblem: String?
+
+    /// True the first time `problem` is met since the outbox was last
+    /// written: it is said once, not at every turn that tries again.
+    func isNewOutboxProblem(_ problem: StorageError) -> Bool {
+        defer { outboxProblem = problem.reason }
+        return outboxProblem != problem.reason
     }
 
     /// Whether the draft at `revision` may be due to be saved, or the outbox

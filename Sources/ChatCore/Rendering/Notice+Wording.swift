@@ -11,6 +11,7 @@ extension Notice {
         case .draftNotSaved(let reason): ["draft not saved: \(reason)"]
         case .draftsNotRead(let reason): ["drafts not read: \(reason)"]
         case .notKept(let reason): ["not kept in the room file: \(reason)"]
+        case .outboxNotKept(let reason): ["the messages waiting to be sent are not kept on disk: \(reason)"]
         case .replayHistoryNotKept(let reason):
             ["the replay's older messages cannot be kept on disk (\(reason)): Page Up reaches back only as far as memory holds"]
         case .connectionLost(let network, let reason): ["\(network): \(reason)"]

@@ -28,6 +28,9 @@ public enum Notice: Equatable, Sendable {
     case draftsNotRead(reason: String)
     /// Messages that arrived are shown but could not be kept in the room file, and why.
     case notKept(reason: String)
+    /// The room's outbox could not be written to disk, and why: what waits
+    /// in it would not outlive chat-tui.
+    case outboxNotKept(reason: String)
     /// A replay's older messages could not be kept on disk, and why: reading
     /// back reaches only as far as memory holds.
     case replayHistoryNotKept(reason: String)

@@ -421,6 +421,29 @@ extension EndToEnd {
             try again.waitUntil("Up finds it among what the user sent") { screen, _ in screen.last == "said as alicia" }
         }
 
+        /// The outbox is on disk before a message goes: where it cannot be
+        /// written, the message is held and says why, and nothing is sent.
+        @Test func aMessageWhoseOutboxCannotBeWrittenIsHeldAndSaysWhy() throws {
+            let server = try TestServer("inspircd")
+            let bob = try TestBot(nick: "bob", on: server, channels: ["#test"])
+            // A file where the outbox's folder should be: no outbox can be written (root or not).
+            let home = try makeTemporaryFolder()
+            defer { try? FileManager.default.removeItem(atPath: home) }
+            try FileManager.default.createDirectory(atPath: home + "/state/chat-tui", withIntermediateDirectories: true)
+            try "".write(toFile: home + "/state/chat-tui/outbox", atomically: false, encoding: .utf8)
+            let alice = try TmuxSession(columns: 120, rows: 16, arguments: [
+                "irc://127.0.0.1:\(server.plainPort)/#test", "--nick", "alice"], dataHome: home)
+            try alice.waitUntil("alice is in #test") { screen, _ in roomBar(screen).contains("[2:#test]") }
+            try alice.type("kept first")
+            try alice.press("Enter")
+            try alice.waitUntil("the message is held, with the reason") { screen, _ in
+                says(screen, "not sent: it could not be kept on disk first")
+            }
+            try bob.send("PING :after")
+            try bob.waitUntil("bob's own round trip is done") { lines in lines.contains { $0.contains("PONG") && $0.contains("after") } }
+            #expect(!bob.messages(to: "#test").contains("kept first"), "nothing went to the server")
+        }
+
         /// The network's room says once, with its time, that chat-tui connects.
         @Test func connectingIsSaidOnceWithItsTime() throws {
             let server = try TestServer("inspircd")
