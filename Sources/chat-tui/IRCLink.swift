@@ -170,7 +170,7 @@ final class IRCLink: Link {
     /// give up connecting, to ask a quiet server whether it is there, or to
     /// say how long until the next try (each second).
     private func millisecondsUntilDue(at now: Moment) -> Int32? {
-        if !deferred.isEmpty || !waiting.isEmpty || connection.hasMoreToRead { return 0 }
+        if !deferred.isEmpty || !waiting.isEmpty || !unsendable.isEmpty || connection.hasMoreToRead { return 0 }
         if let next = outgoing.nextDue(at: now.monotonic) { return now.milliseconds(until: next) }
         if retryAt != nil { return now.milliseconds(until: now.monotonic + 1) }
         if let liveness { return now.milliseconds(until: liveness.due) }
@@ -214,6 +214,8 @@ final class IRCLink: Link {
             happenings += connection.advance()
         }
         for happening in happenings { events += take(happening, at: now) }
+        for text in unsendable { events.append((received(Message(sender: "", text: text, time: now.wall, kind: .system)), serverRoom)) }
+        unsendable = []
         writeStored()
         events += waiting
         waiting = []
@@ -396,6 +398,20 @@ final class IRCLink: Link {
             return []
         }
         let said = session.withClient { $0.say(message.text, to: target, kind: message.kind) }
+        // What IRC cannot carry (a target it cannot name) is refused here, with why, never dropped on the way.
+        for line in said.lines {
+            do throws(IRCLineProblem) {
+                _ = try line.encoded(limit: client.features.lineLength)
+            } catch {
+                session.withClient { $0.forgetEcho(label: said.label) }
+                let reason = "IRC cannot carry it: \(error)"
+                guard let id else {
+                    unsendable.append("a message to \(target) was not sent: \(reason)")
+                    return []
+                }
+                return [.deliveryFailed(id, reason)]
+            }
+        }
         // Said now, under the nick in use now: a message sent again (`/resend`) is stored as it went.
         var message = message
         message.sender = client.nick
@@ -449,15 +465,23 @@ final class IRCLink: Link {
         if !due.isEmpty { deferred += connection.advance() }
     }
 
-    /// The bytes of `messages`, each a line with its CR LF.
+    /// The bytes of `messages`, each a line with its CR LF. A line IRC
+    /// cannot carry is left out and said in the network's room at the next
+    /// turn (`unsendable`), never dropped quietly.
     private func encoded(_ messages: [IRCMessage]) -> [UInt8] {
         var bytes: [UInt8] = []
         for message in messages {
-            guard let line = try? message.encoded(limit: client.features.lineLength) else { continue }
-            bytes += Array((line + "\r\n").utf8)
+            do throws(IRCLineProblem) {
+                bytes += Array((try message.encoded(limit: client.features.lineLength) + "\r\n").utf8)
+            } catch {
+                unsendable.append("a \(message.command) line was not sent: \(error)")
+            }
         }
         return bytes
     }
+
+    /// What could not be sent, in words, to say in the network's room at the next turn.
+    private var unsendable: [String] = []
 
     /// A message of the user's is sent: stored, and its room told.
     private func confirmed(_ message: Message, room: String, id: LocalID?, serverID: String?) -> [Event] {

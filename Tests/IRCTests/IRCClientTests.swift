@@ -357,6 +357,17 @@ import Testing
         #expect(said(":irc.test 317 me wee2 90000 :seconds idle") == ["wee2 has been idle 1 day 1 h"])
     }
 
+    /// A message the program did not send after all is not awaited: a
+    /// refusal without a label is then the one of the message that went.
+    @Test func aForgottenEchoIsNotTakenForARefusal() {
+        var client = Self.registered(capabilities: "echo-message")
+        let dropped = client.say("never sent", to: "#moderated")
+        let sent = client.say("sent", to: "#moderated")
+        client.forgetEcho(label: dropped.label)
+        let refused = Self.feed(&client, ":irc.test 404 me #moderated :Cannot send to channel")
+        #expect(refused.events == [.refused(label: sent.label, reason: "#moderated: Cannot send to channel")])
+    }
+
     @Test func aRefusalOfALabelledMessageSaysWhy() {
         var client = Self.registered(capabilities: "echo-message labeled-response")
         let sent = client.say("hi", to: "#moderated")

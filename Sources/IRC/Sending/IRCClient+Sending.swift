@@ -46,6 +46,12 @@ extension IRCClient {
         return (label, lines, !echoes || echoed.isEmpty)
     }
 
+    /// Stops awaiting the echo of what was said under `label`: it was never
+    /// sent (the program found a line of it IRC cannot carry).
+    public mutating func forgetEcho(label: String) {
+        awaitingEcho.removeAll { $0.label == label }
+    }
+
     /// The most bytes of text one `command` line to `target` may carry, so that
     /// the line the server relays, with the user's `nick!user@host` in front,
     /// still fits its line length.

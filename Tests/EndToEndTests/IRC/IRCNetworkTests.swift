@@ -444,6 +444,24 @@ extension EndToEnd {
             #expect(!bob.messages(to: "#test").contains("kept first"), "nothing went to the server")
         }
 
+        /// A line IRC cannot carry is never dropped quietly: a message to a
+        /// name no IRC line can hold says so, and a message in a room whose
+        /// target cannot be written is refused with the reason.
+        @Test func aMessageIRCCannotCarryIsSaidNotDropped() throws {
+            let server = try TestServer("inspircd")
+            let alice = try TmuxSession(columns: 120, rows: 16, arguments: [
+                "irc://127.0.0.1:\(server.plainPort)/#test", "--nick", "alice"])
+            try alice.waitUntil("alice is in #test") { screen, _ in roomBar(screen).contains("[2:#test]") }
+            try alice.type("/query :odd")
+            try alice.press("Enter")
+            try alice.waitUntil("the private room opens") { screen, _ in roomBar(screen).contains("[3::odd]") }
+            try alice.type("hello?")
+            try alice.press("Enter")
+            try alice.waitUntil("the message is refused, with why") { screen, _ in
+                says(screen, "not sent: IRC cannot carry it: ':odd' cannot be sent as a middle parameter")
+            }
+        }
+
         /// The network's room says once, with its time, that chat-tui connects.
         @Test func connectingIsSaidOnceWithItsTime() throws {
             let server = try TestServer("inspircd")
