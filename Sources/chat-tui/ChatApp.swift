@@ -224,7 +224,7 @@ struct ChatApp {
                     session.open(newRoom(file, display: session.display, nick: nick), focus: opening.focus)
                     restoreDrafts(of: file)
                     feed(history, to: file.label)
-                    if let earlier = file.restoredOutbox() { feed(earlier, to: file.label) }
+                    for event in file.restoredOutbox() { feed(event, to: file.label) }
                 } catch {
                     feed(.notice(.cannotOpenRoom(opening.file, reason: error.reason)))
                 }
@@ -311,7 +311,7 @@ struct ChatApp {
         // A replay shows the transcript alone.
         for link in roomLinks where link.label != replayLabel {
             feed(link.history(count: firstHistory, at: now), to: link.label)
-            if let earlier = link.restoredOutbox() { feed(earlier, to: link.label) }
+            for event in link.restoredOutbox() { feed(event, to: link.label) }
         }
 
         while running {

@@ -300,10 +300,23 @@ final class RoomLink: Link {
 
     /// The messages an earlier run sent to the network and never had
     /// confirmed, from the outbox on disk, for the room to offer again.
-    func restoredOutbox() -> Event? {
-        guard let text = try? outboxFile?.load() else { return nil }
-        let messages = text.split(separator: "\n").compactMap { Transcript.decodeUnsent($0) }
-        return messages.isEmpty ? nil : .outboxRestored(messages)
+    /// A file that cannot be read, and lines of it that cannot, are said.
+    func restoredOutbox() -> [Event] {
+        let text: String?
+        do throws(StorageError) {
+            text = try outboxFile?.load()
+        } catch {
+            return [.notice(.outboxNotRead(reason: error.reason))]
+        }
+        guard let lines = text?.split(separator: "\n") else { return [] }
+        let messages = lines.compactMap { Transcript.decodeUnsent($0) }
+        var events: [Event] = messages.isEmpty ? [] : [.outboxRestored(messages)]
+        let unreadable = lines.count - messages.count
+        if unreadable > 0 {
+            let count = unreadable == 1 ? "1 line" : "\(unreadable) lines"
+            events.append(.notice(.outboxNotRead(reason: "\(count) of \(outboxFile?.path ?? "the outbox") could not be read")))
+        }
+        return events
     }
 
     /// Writes the room's outbox to disk when it changed (before a message is

@@ -12,6 +12,7 @@ extension Notice {
         case .draftsNotRead(let reason): ["drafts not read: \(reason)"]
         case .notKept(let reason): ["not kept in the room file: \(reason)"]
         case .outboxNotKept(let reason): ["the messages waiting to be sent are not kept on disk: \(reason)"]
+        case .outboxNotRead(let reason): ["the messages waiting to be sent could not be read back: \(reason)"]
         case .replayHistoryNotKept(let reason):
             ["the replay's older messages cannot be kept on disk (\(reason)): Page Up reaches back only as far as memory holds"]
         case .connectionLost(let network, let reason): ["\(network): \(reason)"]

@@ -31,6 +31,9 @@ public enum Notice: Equatable, Sendable {
     /// The room's outbox could not be written to disk, and why: what waits
     /// in it would not outlive chat-tui.
     case outboxNotKept(reason: String)
+    /// Messages waiting to be sent could not be read back from disk, and why
+    /// (or how many lines of it could not be read).
+    case outboxNotRead(reason: String)
     /// A replay's older messages could not be kept on disk, and why: reading
     /// back reaches only as far as memory holds.
     case replayHistoryNotKept(reason: String)

@@ -462,6 +462,23 @@ extension EndToEnd {
             }
         }
 
+        /// An outbox read back at start says what it could not read, and
+        /// offers the rest.
+        @Test func anOutboxLineThatCannotBeReadIsCountedAndShown() throws {
+            let server = try TestServer("inspircd")
+            let home = try makeTemporaryFolder()
+            defer { try? FileManager.default.removeItem(atPath: home) }
+            let folder = home + "/state/chat-tui/outbox/127.0.0.1:\(server.plainPort)"
+            try FileManager.default.createDirectory(atPath: folder, withIntermediateDirectories: true)
+            try "{\"ts\":\"2026-12-07T10:00:00Z\",\"from\":\"alice\",\"text\":\"kept\"}\nnot json at all\n"
+                .write(toFile: folder + "/#test.jsonl", atomically: false, encoding: .utf8)
+            let alice = try TmuxSession(columns: 120, rows: 16, arguments: [
+                "irc://127.0.0.1:\(server.plainPort)/#test", "--nick", "alice"], dataHome: home)
+            try alice.waitUntil("the line read is offered, and the one not read is counted") { screen, _ in
+                says(screen, "kept") && says(screen, "could not be read back: 1 line of")
+            }
+        }
+
         /// The network's room says once, with its time, that chat-tui connects.
         @Test func connectingIsSaidOnceWithItsTime() throws {
             let server = try TestServer("inspircd")
