@@ -138,7 +138,22 @@ final class TLSChannel {
         case SSL_ERROR_ZERO_RETURN:
             throw .closedByServer
         default:
-            throw failing(Self.lastError())
+            throw Self.problem(reason: Self.lastError(), failing: failing)
+        }
+    }
+
+    /// OpenSSL's words for a failure as a problem a person reads: the codes
+    /// before its reason left out, and the reasons met in a day on IRC said
+    /// as sentences (a server gone away closed the connection).
+    static func problem(reason: String, failing: (String) -> ConnectionProblem) -> ConnectionProblem {
+        // `error:0A000126:SSL routines::unexpected eof while reading`: the words are after the last colon.
+        let words = reason.split(separator: ":", omittingEmptySubsequences: false).last.map(String.init) ?? reason
+        switch words {
+        case "unexpected eof while reading": return .closedByServer
+        case "unsupported protocol": return failing("the server offers no TLS version chat-tui takes (1.2 or later)")
+        case "wrong version number", "packet length too long", "record layer failure":
+            return failing("the server did not answer in TLS (is it a plain irc:// port?)")
+        default: return failing(words.isEmpty ? reason : words)
         }
     }
 
