@@ -26,10 +26,17 @@ enum ModifiedKeys {
     }
 
     /// True when the environment names a terminal that speaks the kitty keyboard
-    /// protocol. It is not asked for elsewhere: some terminals read the sequence
-    /// that would switch it on as "restore the cursor".
+    /// protocol, and chat-tui talks to it directly. It is not asked for
+    /// elsewhere: some terminals read the sequence that would switch it on as
+    /// "restore the cursor". Inside tmux or screen (which keep a kitty
+    /// window's variables), the multiplexer is the terminal, and it takes
+    /// modifyOtherKeys.
     static func speaksKittyProtocol(_ environment: [String: String]) -> Bool {
-        environment["KITTY_WINDOW_ID"] != nil || environment["TERM"] == "xterm-kitty"
+        let term = environment["TERM"] ?? ""
+        if environment["TMUX"] != nil || environment["STY"] != nil || term.hasPrefix("tmux") || term.hasPrefix("screen") {
+            return false
+        }
+        return environment["KITTY_WINDOW_ID"] != nil || term == "xterm-kitty"
             || ["WezTerm", "ghostty"].contains(environment["TERM_PROGRAM"] ?? "")
     }
 }

@@ -6,6 +6,9 @@ import Testing
         #expect(ModifiedKeys.speaksKittyProtocol(["TERM": "xterm-kitty"]))
         #expect(ModifiedKeys.speaksKittyProtocol(["TERM": "xterm-256color", "KITTY_WINDOW_ID": "1"]))
         #expect(!ModifiedKeys.speaksKittyProtocol(["TERM": "xterm-256color"]))
+        // tmux in a kitty window keeps its variables, and takes modifyOtherKeys, not the kitty protocol.
+        #expect(!ModifiedKeys.speaksKittyProtocol(["TERM": "tmux-256color", "KITTY_WINDOW_ID": "1", "TMUX": "/tmp/t,1,0"]))
+        #expect(!ModifiedKeys.speaksKittyProtocol(["TERM": "screen-256color", "KITTY_WINDOW_ID": "1"]))
         // Each terminal is asked for one protocol: kitty logs the other as a parse error.
         #expect(ModifiedKeys.enableSequence(kitty: true) == "\u{1B}[>1u")
         #expect(ModifiedKeys.disableSequence(kitty: true) == "\u{1B}[<u")
