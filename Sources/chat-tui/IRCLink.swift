@@ -378,6 +378,7 @@ final class IRCLink: Link {
             write([client.topic(of: target, to: text)], at: now)
         case .names:
             guard let target, client.features.isChannel(target) else { return [.notice(.commandProblem(.usage("/names works in a channel")))] }
+            guard session.membership(of: target)?.state == .joined else { return [.notice(.commandProblem(.notInChannel(target)))] }
             write([session.withClient { $0.names(in: target) }], at: now)
         case .quote(let line):
             do throws(IRCLineProblem) {
@@ -395,6 +396,12 @@ final class IRCLink: Link {
         guard connection.phase == .open, session.isRegistered else {
             // Shown as pending meanwhile, and sent in order once registered.
             sent.wait((room, id, message))
+            return []
+        }
+        // A channel the user is out of (kicked, refused, left) would refuse it: said here, with the way back in.
+        if client.features.isChannel(target), !(session.membership(of: target)?.isWanted ?? false) {
+            if let id { return [.deliveryFailed(id, Command.Problem.notInChannel(target).description)] }
+            unsendable.append(Command.Problem.notInChannel(target).description)
             return []
         }
         let said = session.withClient { $0.say(message.text, to: target, kind: message.kind) }
@@ -665,6 +672,10 @@ final class IRCLink: Link {
             return []
         case .nickChanged(let nick):
             return rooms.map { (.nickChanged(nick), $0) }
+        case .renamed(let old, let new):
+            let mapping = client.features.caseMapping
+            networkRooms.follow(mapping.folded(old), to: new, key: mapping.folded(new))
+            return []
         case .names(let channel, let nicks):
             guard let room = networkRooms.label(forKey: client.features.caseMapping.folded(channel)) else { return [] }
             return [(.notice(.names(channel: channel, nicks: nicks)), room)]

@@ -60,6 +60,15 @@ struct NetworkRooms {
         return label
     }
 
+    /// The room talking to the folded name `old` talks to `name` (folded,
+    /// `key`) from now on: a private conversation follows the other
+    /// person's new nick. Its label stays.
+    mutating func follow(_ old: String, to name: String, key: String) {
+        guard let label = labels.removeValue(forKey: old), labels[key] == nil else { return }
+        labels[key] = label
+        names[label] = name
+    }
+
     /// The rooms the program should open now, each once.
     mutating func takeOpenings() -> [RoomOpening] {
         defer { openings = [] }

@@ -297,6 +297,7 @@ import Testing
             if case .message(_, let target) = event { return target } else { return nil }
         }
         #expect(places == [.channel("#chat"), .channel("#other"), .query("BOB")], "the case mapping matches bob and Bob")
+        #expect(renamed.events.last == .renamed(from: "BOB", to: "robert"), "a private room with them follows the new nick")
         let quit = Self.feed(&client, ":robert!b@h QUIT :gone")
         let quitPlaces = quit.events.compactMap { event -> IRCTarget? in
             if case .message(let message, let target) = event, message.text == "has quit (gone)" { return target } else { return nil }
@@ -332,7 +333,12 @@ import Testing
         #expect(read.events == [.message(Message(sender: "bob", text: "café", time: Self.now), .channel("#chat"))])
         let version = Self.feed(&client, ":bob!b@h PRIVMSG me :\u{1}VERSION\u{1}")
         #expect(Self.wire(version.send) == ["NOTICE bob :\u{1}VERSION chat-tui\u{1}"])
-        #expect(version.events.isEmpty)
+        #expect(version.events == [.message(Message(sender: "", text: "bob asked which program you use (CTCP VERSION), and was told chat-tui",
+                                                    time: Self.now, kind: .system), .server)], "who asked is said")
+        let ping = Self.feed(&client, ":bob!b@h PRIVMSG me :\u{1}PING 123\u{1}")
+        #expect(ping.send.isEmpty)
+        #expect(ping.events == [.message(Message(sender: "", text: "bob sent a CTCP PING request, not answered",
+                                                 time: Self.now, kind: .system), .server)])
     }
 
     /// The replies a person asks for (`/whois`, a channel's topic) read as
@@ -355,6 +361,10 @@ import Testing
         #expect(said(":irc.test 330 me wee2 weeacct :is logged in as") == ["wee2 is logged in as weeacct"])
         #expect(said(":irc.test 301 me wee2 :gone fishing") == ["wee2 is away: gone fishing"])
         #expect(said(":irc.test 317 me wee2 90000 :seconds idle") == ["wee2 has been idle 1 day 1 h"])
+        // A refused nick says what to do about it.
+        #expect(said(":irc.test 432 me 1abc :Erroneous Nickname")
+                == ["1abc cannot be a nick on this server (Erroneous Nickname): /nick NAME chooses another"])
+        #expect(said(":irc.test 433 me bob :Nickname is already in use") == ["the nick bob is taken: /nick NAME chooses another"])
     }
 
     /// A message the program did not send after all is not awaited: a

@@ -49,6 +49,7 @@ extension IRCClient {
         }
         if !isOwn {
             reply.message(Message(sender: "", text: text, time: time, kind: .system), .query(old))
+            reply.events.append(.renamed(from: old, to: new))
             takeBackNick(freedBy: old, &reply)
         }
     }

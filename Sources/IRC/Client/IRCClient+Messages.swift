@@ -19,12 +19,16 @@ extension IRCClient {
                 kind = .action
                 text = body.dropFirst(verb.count).drop { $0 == " " }
             } else if kind == .message, verb.uppercased() == "VERSION", fromUser {
+                // Answered, and who asked is said: the user sees what was told about them.
                 reply.send.append(IRCMessage(command: "NOTICE", parameters: [sender, "\u{1}VERSION chat-tui\u{1}"]))
+                reply.server("\(sender) asked which program you use (CTCP VERSION), and was told chat-tui", time: time)
                 return
             } else if kind == .notice {
                 text = "CTCP reply: " + body
             } else {
-                return  // other CTCP requests are not answered
+                // Other requests are not answered, and who asked is said.
+                if fromUser { reply.server("\(sender) sent a CTCP \(verb.uppercased()) request, not answered", time: time) }
+                return
             }
         }
         let isOwn = fromUser && same(sender, nick)

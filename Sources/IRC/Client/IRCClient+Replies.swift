@@ -34,6 +34,10 @@ extension IRCClient {
         case "330":  // RPL_WHOISACCOUNT: nick, account
             guard let nick = parameter(1), let account = parameter(2) else { return false }
             text = "\(nick) is logged in as \(account)"
+        case "432":  // ERR_ERRONEUSNICKNAME: the nick refused, the server's words
+            guard let nick = parameter(1) else { return false }
+            text = "\(nick) cannot be a nick on this server (\(parameters.count > 2 ? parameters[parameters.count - 1] : "refused")): "
+                + "/nick NAME chooses another"
         case "301":  // RPL_AWAY: nick, message
             guard let nick = parameter(1), let away = parameter(2) else { return false }
             text = "\(nick) is away: \(away)"

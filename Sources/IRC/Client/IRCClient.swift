@@ -131,7 +131,7 @@ public struct IRCClient: Sendable {
         case "433":
             let taken = parameters.count > 1 ? parameters[1] : nick
             if isRegistered {
-                reply.server("the nick \(taken) is taken", time: time)
+                reply.server("the nick \(taken) is taken: /nick NAME chooses another", time: time)
             } else {
                 nick = taken + "_"
                 reply.send.append(IRCMessage(command: "NICK", parameters: [nick]))

@@ -29,6 +29,8 @@ public enum IRCEvent: Equatable, Sendable {
     case joinRefused(channel: String, reason: String)
     /// The user's nick is now this.
     case nickChanged(String)
+    /// Someone else's nick changed: a private conversation with them goes on under the new one.
+    case renamed(from: String, to: String)
     /// Who is in the channel, as `/names` asked, ranks shown (`@alice`).
     case names(channel: String, nicks: [String])
     /// The server is ending the connection (`ERROR`), and why.

@@ -338,6 +338,17 @@ extension EndToEnd {
             try alice.waitUntil("the kick is said to alice as hers") { screen, _ in
                 says(screen, "you were kicked from #test by bob (behave)")
             }
+            // Out of the channel, the room says so rather than sending what the server would refuse.
+            try alice.type("still here?")
+            try alice.press("Enter")
+            try alice.waitUntil("a message is not sent, with the way back in") { screen, _ in
+                says(screen, "not sent: you are not in #test: /join #test joins it")
+            }
+            try alice.type("/names")
+            try alice.press("Enter")
+            try alice.waitUntil("/names says the same") { screen, _ in
+                screen.filter { $0.contains("you are not in #test: /join #test joins it") }.count >= 2
+            }
             try alice.type("/join #test")
             try alice.press("Enter")
             try bob.waitUntil("alice joins #test again") { lines in lines.filter { $0.contains("JOIN") && $0.hasPrefix(":alice!") }.count == 2 }
@@ -544,9 +555,10 @@ extension EndToEnd {
                 says(screen, "<bob> said before alice looked")
             }
             let path = roomFolder(alice, "bouncer") + "#test.jsonl"
+            // Each line's string fields (a line may hold others, as `"own":true`).
             func stored() -> [[String: String]] {
                 ((try? String(contentsOfFile: path, encoding: .utf8)) ?? "").split(separator: "\n").compactMap {
-                    try? JSONDecoder().decode([String: String].self, from: Data($0.utf8))
+                    (try? JSONSerialization.jsonObject(with: Data($0.utf8)) as? [String: Any])?.compactMapValues { $0 as? String }
                 }
             }
             try waitFor("the playback is stored") { stored().contains { $0["text"] == "said before alice looked" } }
@@ -677,14 +689,18 @@ extension EndToEnd {
             try dave.waitUntil("joined") { screen, _ in roomBar(screen).contains("[2:#cert]") }
             #expect(server.received().filter { $0.hasPrefix("AUTHENTICATE") }.count == 2, "carol's two lines alone")
 
-            // A file that holds no certificate is refused before anything is sent, and said.
-            let notACertificate = try makeTemporaryFolder() + "/not.pem"
+            // A file that holds no certificate stops chat-tui before the screen, with the reason.
+            let folder = try makeTemporaryFolder()
+            defer { try? FileManager.default.removeItem(atPath: folder) }
+            let notACertificate = folder + "/not.pem"
             try "not a certificate\n".write(toFile: notACertificate, atomically: true, encoding: .utf8)
-            let broken = try TmuxSession(columns: 100, rows: 16, arguments: [
-                address, "--nick", "erin", "--tls-ca", IRCLab.caFile, "--tls-cert", notACertificate])
-            try waitFor("the certificate is refused with the reason") {
-                networkRoom(broken, "localhost:\(server.plainPort)").contains("cannot use the client certificate in \(notACertificate)")
-            }
+            var environment = ProcessInfo.processInfo.environment
+            environment["XDG_DATA_HOME"] = folder
+            environment["XDG_STATE_HOME"] = folder + "/state"
+            let broken = try runCommand(chatTUIBinary, [address, "--nick", "erin", "--tls-ca", IRCLab.caFile,
+                                                        "--tls-cert", notACertificate], environment: environment)
+            #expect(broken.status == 2)
+            #expect(broken.standardError.contains("cannot use the client certificate in \(notACertificate)"), "\(broken.standardError)")
         }
 
         @Test func aMessageNotConfirmedWhenChatTUIIsKilledIsOfferedAgainAtTheNextStart() throws {
