@@ -41,9 +41,10 @@ final class IRCLink: Link {
     private var sent = SentMessages()
     /// What the network's room's status last said, so it is said again only when it changes.
     private var status: String?
-    /// Why the last connection ended, in brief, while chat-tui waits to try
-    /// again (the network's room says it whole).
-    private var lastProblem: String?
+    /// Why the last connection ended, until one registers: the room bar
+    /// says it in brief while chat-tui waits to try again, and the same
+    /// refusal again is said in brief in the network's room.
+    private var lastProblem: ConnectionProblem?
     /// What waits to go to the server at the pace it tolerates: a paste must
     /// not get the user thrown out for flooding.
     private var outgoing = OutgoingQueue()
@@ -67,7 +68,7 @@ final class IRCLink: Link {
     /// What the network's room says as the first turn starts connecting,
     /// with that turn's time (the room's file is open by then, and its
     /// history read: each is said and kept once).
-    private var startNotes: [String]
+    private var startNotes: [NetworkNotice]
     /// The longest looking up, connecting, the handshake and registration may take.
     static let connectSeconds = 30
 
@@ -82,7 +83,7 @@ final class IRCLink: Link {
         serverRoom = address.tls ? settings.name : settings.name + " (no TLS)"
         var identity = IRCIdentity(nick: settings.nick ?? nick, user: settings.user,
                                    realName: settings.realName ?? "chat-tui user")
-        var refusal: String?
+        var refusal: NetworkNotice?
         switch settings.login {
         case .serverPassword:
             identity.password = password?.value
@@ -93,15 +94,14 @@ final class IRCLink: Link {
             if let password, settings.address.tls {
                 identity.sasl = .plain(account: account ?? identity.nick, password: password.value)
             } else if password != nil {
-                refusal = "not logged in: SASL PLAIN would send the password unencrypted over irc://; use ircs://"
+                refusal = .plainLoginRefused
             }
         }
         self.identity = identity
         session = IRCSession(identity: identity, channels: address.channels)
         connection = Self.connection(to: settings)
         networkRooms = NetworkRooms(network: settings.name, serverRoom: serverRoom)
-        let how = address.tls ? "over TLS" : "without TLS"
-        startNotes = [refusal, "connecting to \(address.host) port \(address.port) \(how)…"].compactMap { $0 }
+        startNotes = [refusal, .connecting(host: address.host, port: address.port, tls: address.tls)].compactMap { $0 }
         if focusFirstChannel, let first = address.channels.first { focusOnJoin.insert(client.features.caseMapping.folded(first)) }
     }
 
@@ -187,9 +187,7 @@ final class IRCLink: Link {
         }
         if connectingSince == nil {
             connectingSince = now.monotonic
-            for text in startNotes {
-                events.append((received(Message(sender: "", text: text, time: now.wall, kind: .system)), serverRoom))
-            }
+            for notice in startNotes { events.append((said(notice, at: now), serverRoom)) }
             startNotes = []
         }
         // Registration counts: a server that takes the connection and says nothing is given up on too.
@@ -214,7 +212,7 @@ final class IRCLink: Link {
             happenings += connection.advance()
         }
         for happening in happenings { events += take(happening, at: now) }
-        for text in unsendable { events.append((received(Message(sender: "", text: text, time: now.wall, kind: .system)), serverRoom)) }
+        for notice in unsendable { events.append((said(notice, at: now), serverRoom)) }
         unsendable = []
         writeStored()
         events += waiting
@@ -233,8 +231,7 @@ final class IRCLink: Link {
         registeredAt = nil
         connectingSince = now.monotonic
         connection = Self.connection(to: settings)
-        waiting.append((received(Message(sender: "", text: "connecting again to \(address.host) port \(address.port)…",
-                                         time: now.wall, kind: .system)), serverRoom))
+        waiting.append((said(.connectingAgain(host: address.host, port: address.port), at: now), serverRoom))
     }
 
     /// What the network's room's place in the room bar says, when it changed:
@@ -242,12 +239,12 @@ final class IRCLink: Link {
     private func statusEvents(at now: Moment) -> [(event: Event, room: String?)] {
         let current: String?
         if let retryAt {
-            current = "reconnecting in \(max(1, Int((retryAt - now.monotonic).rounded(.up)))) s"
-                + (lastProblem.map { ": " + $0 } ?? "")
+            current = NetworkNotice.reconnectingStatus(seconds: max(1, Int((retryAt - now.monotonic).rounded(.up))),
+                                                       brief: lastProblem?.brief).text
         } else if session.isRegistered || quitting {
             current = nil
         } else {
-            current = "connecting"
+            current = NetworkNotice.connectingStatus.text
         }
         var events: [(event: Event, room: String?)] = []
         for change in outgoing.progressChanges() { events.append((.linkStatus(change.status), change.room)) }
@@ -401,7 +398,7 @@ final class IRCLink: Link {
         // A channel the user is out of (kicked, refused, left) would refuse it: said here, with the way back in.
         if client.features.isChannel(target), !(session.membership(of: target)?.isWanted ?? false) {
             if let id { return [.deliveryFailed(id, Command.Problem.notInChannel(target).description)] }
-            unsendable.append(Command.Problem.notInChannel(target).description)
+            unsendable.append(.messageNotSent(target: target, reason: Command.Problem.notInChannel(target).description))
             return []
         }
         let said = session.withClient { $0.say(message.text, to: target, kind: message.kind) }
@@ -413,7 +410,7 @@ final class IRCLink: Link {
                 session.withClient { $0.forgetEcho(label: said.label) }
                 let reason = "IRC cannot carry it: \(error)"
                 guard let id else {
-                    unsendable.append("a message to \(target) was not sent: \(reason)")
+                    unsendable.append(.messageNotSent(target: target, reason: reason))
                     return []
                 }
                 return [.deliveryFailed(id, reason)]
@@ -481,14 +478,14 @@ final class IRCLink: Link {
             do throws(IRCLineProblem) {
                 bytes += Array((try message.encoded(limit: client.features.lineLength) + "\r\n").utf8)
             } catch {
-                unsendable.append("a \(message.command) line was not sent: \(error)")
+                unsendable.append(.lineNotSent(command: message.command, problem: error.description))
             }
         }
         return bytes
     }
 
     /// What could not be sent, in words, to say in the network's room at the next turn.
-    private var unsendable: [String] = []
+    private var unsendable: [NetworkNotice] = []
 
     /// A message of the user's is sent: stored, and its room told.
     private func confirmed(_ message: Message, room: String, id: LocalID?, serverID: String?) -> [Event] {
@@ -525,8 +522,7 @@ final class IRCLink: Link {
         switch happening {
         case .opened(let peer):
             write(session.connectionOpened(), at: now)
-            let how = address.tls ? "over TLS, the server's certificate verified" : "without TLS: what is said can be read on the way"
-            return [(received(Message(sender: "", text: "connected to \(network) (\(peer)) \(how)", time: now.wall, kind: .system)), serverRoom)]
+            return [(said(.connected(network: network, peer: peer, tls: address.tls), at: now), serverRoom)]
         case .received(let bytes):
             liveness?.heard(at: now.monotonic)
             var events: [(event: Event, room: String?)] = []
@@ -546,18 +542,30 @@ final class IRCLink: Link {
             }
             return events + completionNames()
         case .closed(let problem):
-            if registeredAt != nil, !quitting { downSince = now.monotonic }
+            let wasUp = registeredAt != nil
+            if wasUp, !quitting { downSince = now.monotonic }
             let unconfirmed = ended(at: now, unconfirmed: "the connection was lost before the server echoed it")
             if let registeredAt, now.monotonic - registeredAt >= Backoff.steady { backoff.reset() }
             registeredAt = nil
-            var text = quitting ? "disconnected from \(network)" : "disconnected from \(network): \(problem)"
-            if !quitting {
-                lastProblem = problem.brief
+            let notice: NetworkNotice
+            if quitting {
+                notice = .left(network: network)
+            } else {
                 let delay = backoff.delay(jitter: Double.random(in: 0..<1))
                 retryAt = now.monotonic + delay
-                text += "; trying again in \(Int(delay.rounded(.up))) s (/reconnect tries at once)"
+                let seconds = Int(delay.rounded(.up))
+                if !wasUp, problem == lastProblem {
+                    // The same refusal as the try before: said whole once, then in brief.
+                    notice = .lostAgain(network: network, brief: problem.brief, retryInSeconds: seconds)
+                } else if case .untrusted(let certificate) = problem {
+                    notice = .untrusted(network: network, problem: certificate.description, fingerprint: certificate.fingerprint,
+                                        file: settings.file, retryInSeconds: seconds)
+                } else {
+                    notice = .lost(network: network, wasUp: wasUp, problem: problem.description, retryInSeconds: seconds)
+                }
+                lastProblem = problem
             }
-            var events: [(event: Event, room: String?)] = [(received(Message(sender: "", text: text, time: now.wall, kind: .system)), serverRoom)]
+            var events: [(event: Event, room: String?)] = [(said(notice, at: now), serverRoom)]
             if !quitting { events.append((.notice(.connectionLost(network: network, reason: problem.description)), nil)) }
             return events + unconfirmed
         }
@@ -592,15 +600,14 @@ final class IRCLink: Link {
         var threshold = 1
         while threshold <= before { threshold *= 10 }
         guard count >= threshold else { return nil }
-        let text = count == 1 ? "a line from the server could not be read and was dropped"
-            : "\(count) lines from the server could not be read and were dropped"
-        return received(Message(sender: "", text: text, time: now.wall, kind: .system))
+        return said(.linesDropped(count), at: now)
     }
 
     private func take(_ event: IRCEvent, at now: Moment) -> [(event: Event, room: String?)] {
         switch event {
         case .registered(let nick):
             registeredAt = now.monotonic
+            lastProblem = nil
             outgoing.start(at: now.monotonic)
             liveness = Liveness(idle: idleSeconds, now: now.monotonic)
             var sentNow: [(event: Event, room: String?)] = []
@@ -616,10 +623,9 @@ final class IRCLink: Link {
                 downSince = nil
             } else if let since = downSince {
                 downSince = nil
-                let text = "the link was down for \(Int((now.monotonic - since).rounded())) s: "
-                    + "what was said meanwhile is not shown (the server keeps no history for chat-tui)"
+                let gap = NetworkNotice.gap(seconds: Int((now.monotonic - since).rounded()))
                 for label in networkRooms.all where label != serverRoom {
-                    sentNow.append((received(Message(sender: "", text: text, time: now.wall, kind: .system), in: label), label))
+                    sentNow.append((said(gap, in: label, at: now), label))
                 }
             }
             let lineByLine = client.multiline == nil
@@ -695,6 +701,12 @@ final class IRCLink: Link {
         }
         if file.recent.holds(message, byContent: replayed) { return [] }
         return [(received(message, in: room), room)]
+    }
+
+    /// What chat-tui says about the network, as a line of the network's own
+    /// in `room` (its own room by default), stored in the room's file.
+    private func said(_ notice: NetworkNotice, in room: String? = nil, at now: Moment) -> Event {
+        received(Message(sender: "", text: notice.text, time: now.wall, kind: .system), in: room)
     }
 
     /// A message that arrived, stored in the room file of `room`.

@@ -30,6 +30,10 @@ struct Network: Equatable {
     /// logs in with SASL `EXTERNAL` unless the network logs in with `PLAIN`.
     var certificate: String?
 
+    /// The configuration file it was written in; nil for an address given on
+    /// the command line. What chat-tui tells the user to change names it.
+    var file: String?
+
     /// Where a password is kept.
     enum PasswordSource: Equatable {
         case file(String)
@@ -63,6 +67,7 @@ struct Network: Equatable {
                 throw .badValue(path: path, key: "address", line: address.line, reason: error.description)
             }
             self.name = name
+            self.file = path
             if let nick = file["nick"] {
                 do throws(UsageError) {
                     self.nick = try Options.validatedNick(nick.value)

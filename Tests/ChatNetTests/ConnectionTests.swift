@@ -110,9 +110,7 @@ import Testing
 
     @Test func aCertificateProblemSaysWhatFailedAndHowToTrustTheServer() {
         let problem = CertificateProblem(reason: .nameMismatch(given: "127.0.0.1", names: "localhost"), fingerprint: "SHA256:AB")
-        #expect(problem.description == "not connected: the server is not trusted: its certificate is for localhost, "
-                + "not 127.0.0.1. To trust this server, give its CA with --tls-ca FILE, or pin the certificate it "
-                + "showed with --tls-fingerprint SHA256:AB")
+        #expect(problem.description == "the server is not trusted: its certificate is for localhost, not 127.0.0.1")
         #expect(CertificateProblem(reason: .expired, fingerprint: "x").description.contains("has expired"))
     }
 }

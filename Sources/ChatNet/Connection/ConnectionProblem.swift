@@ -101,7 +101,7 @@ public struct CertificateProblem: Equatable, Sendable, CustomStringConvertible {
         case .other(let text):
             what = "its certificate was refused: \(text)"
         }
-        return "not connected: the server is not trusted: \(what). To trust this server, give its CA with "
-            + "--tls-ca FILE, or pin the certificate it showed with --tls-fingerprint \(fingerprint)"
+        // How to trust the server is the program's to say: it knows where the network was given.
+        return "the server is not trusted: \(what)"
     }
 }

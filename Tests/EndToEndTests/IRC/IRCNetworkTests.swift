@@ -136,10 +136,14 @@ extension EndToEnd {
             let tls = try #require(server.tlsPort)
             let unknown = try TmuxSession(columns: 100, rows: 16, arguments: ["ircs://localhost:\(tls)/#test", "--nick", "eve"])
             try unknown.waitUntil("without the CA it refuses, and says why") { screen, _ in
-                says(screen, "not connected: the server is not trusted") && screen.joined().contains("(unknown issuer)")
+                says(screen, "could not connect to localhost:\(tls): the server is not trusted") && screen.joined().contains("(unknown issuer)")
+            }
+            try waitFor("the next try says the same in brief") {
+                networkRoom(unknown, "localhost:\(tls)").contains("could not connect to localhost:\(tls) again (certificate not trusted, as before)")
             }
             let said = try String(contentsOfFile: roomFolder(unknown, "localhost:\(tls)") + "%server.jsonl", encoding: .utf8)
             #expect(said.contains("--tls-ca FILE"))
+            #expect(said.components(separatedBy: "To trust this server").count == 2, "the whole of it is said once")
             let fingerprint = try #require(said.firstMatch(of: /SHA256(:[0-9A-F]{2}){32}/)).output.0
             #expect(!said.contains("has joined"), "it never got as far as joining")
 
