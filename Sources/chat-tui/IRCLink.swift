@@ -37,8 +37,6 @@ final class IRCLink: Link {
     private var registeredAt: Double?
     /// When the last registered connection was lost, until a new one registers.
     private var downSince: Double?
-    /// The user's messages on their way to the network.
-    private var sent = SentMessages()
     /// What the network's room's status last said, so it is said again only when it changes.
     private var status: String?
     /// Why the last connection ended, until one registers: the room bar
@@ -272,10 +270,9 @@ final class IRCLink: Link {
     /// user's back); older history asked for will not come.
     private func ended(at now: Moment, unconfirmed reason: String) -> [(event: Event, room: String?)] {
         liveness = nil
-        session.connectionClosed()
-        let lost = sent.connectionLost(unsent: outgoing.stop().filter { $0.part == 1 }.compactMap(\.label))
+        let lost = session.connectionClosed(unwritten: outgoing.stop().filter { $0.part == 1 }.compactMap(\.label))
         var events: [(event: Event, room: String?)] = lost.compactMap { entry in
-            entry.id.map { (.deliveryUnconfirmed($0, reason), entry.room) }
+            entry.id.map { (.deliveryUnconfirmed(LocalID(value: $0), reason), entry.room) }
         }
         for room in olderWaiting { events.append((.history([], reachedStart: false), room)) }
         olderWaiting = []
@@ -390,42 +387,28 @@ final class IRCLink: Link {
     /// Sends what the user wrote in `room` to `target`: confirmed at once when
     /// the server does not echo, else when its echo comes back.
     private func say(_ message: Message, to target: String, room: String, id: LocalID?, at now: Moment) -> [Event] {
-        guard connection.phase == .open, session.isRegistered else {
-            // Shown as pending meanwhile, and sent in order once registered.
-            sent.wait((room, id, message))
+        let reason: String
+        switch session.say(SentMessage(room: room, id: id?.value, message: message), to: target) {
+        case .waiting:
+            return []  // shown as pending meanwhile, and sent in order once registered
+        case .sent(let label, let lines):
+            let units = Self.units(of: lines)
+            enqueue(units.enumerated().map { index, unit in
+                OutgoingQueue.Unit(bytes: encoded(unit), own: true, label: label, room: room, part: index + 1, parts: units.count)
+            }, at: now)
+            return []
+        case .notInChannel(let channel):
+            // The server would refuse it: said here, with the way back in.
+            reason = Command.Problem.notInChannel(channel).description
+        case .cannotCarry(let problem):
+            // Refused here, with why, never dropped on the way.
+            reason = "IRC cannot carry it: \(problem)"
+        }
+        guard let id else {
+            unsendable.append(.messageNotSent(target: target, reason: reason))
             return []
         }
-        // A channel the user is out of (kicked, refused, left) would refuse it: said here, with the way back in.
-        if client.features.isChannel(target), !(session.membership(of: target)?.isWanted ?? false) {
-            if let id { return [.deliveryFailed(id, Command.Problem.notInChannel(target).description)] }
-            unsendable.append(.messageNotSent(target: target, reason: Command.Problem.notInChannel(target).description))
-            return []
-        }
-        let said = session.withClient { $0.say(message.text, to: target, kind: message.kind) }
-        // What IRC cannot carry (a target it cannot name) is refused here, with why, never dropped on the way.
-        for line in said.lines {
-            do throws(IRCLineProblem) {
-                _ = try line.encoded(limit: client.features.lineLength)
-            } catch {
-                session.withClient { $0.forgetEcho(label: said.label) }
-                let reason = "IRC cannot carry it: \(error)"
-                guard let id else {
-                    unsendable.append(.messageNotSent(target: target, reason: reason))
-                    return []
-                }
-                return [.deliveryFailed(id, reason)]
-            }
-        }
-        // Said now, under the nick in use now: a message sent again (`/resend`) is stored as it went.
-        var message = message
-        message.sender = client.nick
-        // Without an echo, a message is sent once its last line is written.
-        sent.sent((room, id, message), label: said.label, confirmedOnceWritten: said.confirmedAtOnce)
-        let units = Self.units(of: said.lines)
-        enqueue(units.enumerated().map { index, unit in
-            OutgoingQueue.Unit(bytes: encoded(unit), own: true, label: said.label, room: room, part: index + 1, parts: units.count)
-        }, at: now)
-        return []
+        return [.deliveryFailed(id, reason)]
     }
 
     /// `lines` as what goes out under one token each: a line, or a whole batch.
@@ -462,8 +445,8 @@ final class IRCLink: Link {
         let due = outgoing.due(at: now.monotonic)
         for unit in due {
             connection.send(unit.bytes)
-            if unit.part == unit.parts, let label = unit.label, let entry = sent.written(label: label) {
-                waiting += confirmed(entry.message, room: entry.room, id: entry.id, serverID: nil).map { ($0, entry.room) }
+            if unit.part == unit.parts, let label = unit.label, let entry = session.written(label: label) {
+                waiting += confirmed(entry, serverID: nil).map { ($0, entry.room) }
             }
         }
         if !due.isEmpty { deferred += connection.advance() }
@@ -488,13 +471,13 @@ final class IRCLink: Link {
     private var unsendable: [NetworkNotice] = []
 
     /// A message of the user's is sent: stored, and its room told.
-    private func confirmed(_ message: Message, room: String, id: LocalID?, serverID: String?) -> [Event] {
-        var stored = message
+    private func confirmed(_ entry: SentMessage, serverID: String?) -> [Event] {
+        var stored = entry.message
         stored.serverID = serverID
         stored.delivery = .sent
-        networkRooms.store(stored, in: room)
-        guard let id else { return [.received(stored)] }
-        return [.delivered(id, serverID: serverID)]
+        networkRooms.store(stored, in: entry.room)
+        guard let id = entry.id else { return [.received(stored)] }
+        return [.delivered(LocalID(value: id), serverID: serverID)]
     }
 
     /// Writes what chat-tui sends on its own: at once before registration and
@@ -611,11 +594,10 @@ final class IRCLink: Link {
             outgoing.start(at: now.monotonic)
             liveness = Liveness(idle: idleSeconds, now: now.monotonic)
             var sentNow: [(event: Event, room: String?)] = []
-            for entry in sent.takeWaiting() {
+            for entry in session.takeWaiting() {
                 guard let target = target(of: entry.room) else { continue }
-                var message = entry.message
-                message.sender = nick
-                sentNow += say(message, to: target, room: entry.room, id: entry.id, at: now).map { ($0, entry.room) }
+                sentNow += say(entry.message, to: target, room: entry.room, id: entry.id.map { LocalID(value: $0) }, at: now)
+                    .map { ($0, entry.room) }
             }
             // What was said while the link was down is not here (unless the
             // server gives its history, or plays it back): the rooms say so.
@@ -638,14 +620,15 @@ final class IRCLink: Link {
         case .replayed(let message, let target):
             guard let room = room(for: target, kind: message.kind) else { return [] }
             return room == serverRoom ? [(received(message), room)] : arrived(message, in: room, replayed: true)
-        case .confirmed(let label, let serverID, let time):
-            guard var entry = sent.answered(label: label) else { return [] }
+        case .delivered(var entry, let serverID, let time):
             // Kept with the time the server gave it, as the others (and a bouncer's playback) have it.
             if let time { entry.message.time = time }
-            return confirmed(entry.message, room: entry.room, id: entry.id, serverID: serverID).map { ($0, entry.room) }
-        case .refused(let label, let reason):
-            guard let entry = sent.answered(label: label), let id = entry.id else { return [] }
-            return [(.deliveryFailed(id, reason), entry.room)]
+            return confirmed(entry, serverID: serverID).map { ($0, entry.room) }
+        case .notDelivered(let entry, let reason):
+            guard let id = entry.id else { return [(said(.messageNotSent(target: entry.room, reason: reason), at: now), serverRoom)] }
+            return [(.deliveryFailed(LocalID(value: id), reason), entry.room)]
+        case .confirmed, .refused:
+            return []  // the session's `delivered` and `notDelivered` say them
         case .joined(let channel):
             let key = client.features.caseMapping.folded(channel)
             let label = room(for: .channel(channel), focus: focusOnJoin.remove(key) != nil)

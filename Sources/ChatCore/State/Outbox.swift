@@ -65,6 +65,11 @@ public struct Outbox: Sendable {
 public struct LocalID: Hashable, Sendable, CustomStringConvertible {
     public let value: Int
     public var description: String { "#\(value)" }
+
+    /// The id a link kept as a number (a network session knows no room's types).
+    package init(value: Int) {
+        self.value = value
+    }
 }
 
 /// What happens to the composer when the user sends: the choice a room's link makes.

@@ -19,6 +19,12 @@ public enum IRCEvent: Equatable, Sendable {
     case confirmed(label: String, serverID: String?, time: Timestamp?)
     /// The server refused the message sent with this label, and why.
     case refused(label: String, reason: String)
+    /// A message of the user's reached the network (`IRCSession`'s word for
+    /// `confirmed`): with the id and the time the server gave it.
+    case delivered(SentMessage, serverID: String?, time: Timestamp?)
+    /// The network refused a message of the user's, in its words
+    /// (`IRCSession`'s word for `refused`).
+    case notDelivered(SentMessage, reason: String)
     /// The user is now in this channel.
     case joined(String)
     /// The user left this channel.

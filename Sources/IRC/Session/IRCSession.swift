@@ -36,6 +36,8 @@ public struct IRCSession: Sendable {
     private var toldNick: String
     /// The channels the user asked for or was put in, in the order first seen.
     public private(set) var memberships: [Membership]
+    /// The user's messages on their way.
+    private var deliveries = Deliveries()
 
     /// The numerics by which a server refuses a `JOIN`, the channel second.
     static let joinRefusals: Set<String> = ["403", "405", "471", "473", "474", "475", "476", "477", "479", "489"]
@@ -91,9 +93,14 @@ public struct IRCSession: Sendable {
     }
 
     /// The connection ended: what was joined is wanted again on the next.
-    public mutating func connectionClosed() {
+    /// The messages none of whose lines went out (`unwritten`, their labels)
+    /// wait to be sent again, in their place; returns those that went out
+    /// and were not confirmed: the server may have them, so they are not
+    /// sent again without the user.
+    public mutating func connectionClosed(unwritten: [String] = []) -> [SentMessage] {
         if phase != .quit { phase = .offline }
         for index in memberships.indices where memberships[index].state == .joined { memberships[index].state = .joining }
+        return deliveries.connectionLost(unsent: unwritten)
     }
 
     /// Takes in one line from the server; returns the lines to send back and
@@ -132,6 +139,12 @@ public struct IRCSession: Sendable {
             case .left(let channel):
                 if let index = membershipIndex(of: channel) { memberships.remove(at: index) }
                 told.append(event)
+            case .confirmed(let label, let serverID, let time):
+                guard let entry = deliveries.answered(label: label) else { continue }
+                told.append(.delivered(entry, serverID: serverID, time: time))
+            case .refused(let label, let reason):
+                guard let entry = deliveries.answered(label: label) else { continue }
+                told.append(.notDelivered(entry, reason: reason))
             case .kicked(let channel, let by, let reason):
                 if let index = membershipIndex(of: channel) { memberships[index].state = .kicked(by: by, reason: reason) }
                 told.append(event)
@@ -204,6 +217,58 @@ public struct IRCSession: Sendable {
     public mutating func quit(reason: String?) -> IRCMessage {
         phase = .quit
         return client.quit(reason: reason)
+    }
+
+    // MARK: The user's messages
+
+    /// What `say` did with a message.
+    public enum Said: Equatable, Sendable {
+        /// No connection is registered: it waits, and is sent once one is
+        /// (`takeWaiting`).
+        case waiting
+        /// The lines that send it, under `label` (a batch is one unit).
+        case sent(label: String, lines: [IRCMessage])
+        /// Not sent: the user is out of that channel (kicked, refused, left),
+        /// and the server would refuse it.
+        case notInChannel(String)
+        /// Not sent: IRC cannot carry a line of it (a target no line can name).
+        case cannotCarry(IRCLineProblem)
+    }
+
+    /// Sends what the user wrote to `target` (a channel or a nick): confirmed
+    /// by its echo (`delivered` or `notDelivered`), or, when the server does
+    /// not echo, once its last line is `written`.
+    public mutating func say(_ entry: SentMessage, to target: String) -> Said {
+        guard phase == .registered else {
+            deliveries.wait(entry)
+            return .waiting
+        }
+        if client.features.isChannel(target), !(membership(of: target)?.isWanted ?? false) { return .notInChannel(target) }
+        let said = client.say(entry.message.text, to: target, kind: entry.message.kind)
+        for line in said.lines {
+            do throws(IRCLineProblem) {
+                _ = try line.encoded(limit: client.features.lineLength)
+            } catch {
+                client.forgetEcho(label: said.label)
+                return .cannotCarry(error)
+            }
+        }
+        // Said now, under the nick in use now: a message sent again is kept as it went.
+        var sent = entry
+        sent.message.sender = client.nick
+        deliveries.sent(sent, label: said.label, confirmedOnceWritten: said.confirmedAtOnce)
+        return .sent(label: said.label, lines: said.lines)
+    }
+
+    /// The last line of the message sent under `label` was written: sent,
+    /// where the server does not echo (nil otherwise).
+    public mutating func written(label: String) -> SentMessage? {
+        deliveries.written(label: label)
+    }
+
+    /// What waited for a registered connection, in order, to say now.
+    public mutating func takeWaiting() -> [SentMessage] {
+        deliveries.takeWaiting()
     }
 
     /// Works on the connection now's client: what sends messages, asks for

@@ -10,7 +10,9 @@ import TestSupport
 /// restart that loses the server's state). After each step settles, the
 /// session's channels and nick are the server's, every channel the user
 /// wants is joined unless the server said why not, and every message the
-/// user sent reached the server exactly once or was refused with its reason.
+/// user sent reached the server exactly once, or was refused with the
+/// server's reason, or (lost in flight with the connection) is shown not
+/// confirmed, having reached the server at most once.
 @Suite struct IRCSessionModelTests {
     static let now = Timestamp(secondsSinceEpoch: 1_000_000)
     static let channelNames = ["#test", "#TEST", "#a", "a", "#Ops[1]", "#ops{1}", "#b"]
@@ -29,9 +31,12 @@ import TestSupport
         var session: IRCSession
         var server = ModelServer()
         var intent = Intent()
-        var sent: [(label: String, target: String, text: String)] = []
-        var outcomes: [String: [IRCEvent]] = [:]
-        var deliveredBefore = 0
+        /// Each message the user sent, by id: its target and text.
+        var sent: [Int: (target: String, text: String)] = [:]
+        /// What became of each message, by id: `delivered`, `refused: REASON`,
+        /// `unconfirmed`, `not in channel`.
+        var outcomes: [Int: [String]] = [:]
+        /// The reason the model gave each message it refused, by text.
         var log: [String] = []
 
         init() {
@@ -59,7 +64,8 @@ import TestSupport
                     toServer += answer.send.map { try! $0.encoded() }
                     for event in answer.events {
                         switch event {
-                        case .confirmed(let label, _, _), .refused(let label, _): outcomes[label, default: []].append(event)
+                        case .delivered(let entry, _, _): outcomes[entry.id!, default: []].append("delivered")
+                        case .notDelivered(let entry, let reason): outcomes[entry.id!, default: []].append("refused: \(reason)")
                         default: break
                         }
                     }
@@ -69,9 +75,20 @@ import TestSupport
             }
         }
 
+        /// A message the user writes, with an id and words of its own.
+        mutating func message(_ step: Int, to target: String) -> SentMessage {
+            let text = "message \(step)"
+            sent[step] = (target, text)
+            log.append("user: to \(target): \(text)")
+            return SentMessage(room: target, id: step,
+                               message: Message(sender: session.nick, text: text, time: IRCSessionModelTests.now, isOwn: true))
+        }
+
         mutating func connect() throws {
             server.accept()
             try settle(session.connectionOpened())
+            // What waited for the connection is sent now, in order, as the link sends it.
+            for entry in session.takeWaiting() { try say(entry) }
             // A channel joined again is refused where the nick is banned: the user is told, and it stays out.
             let nick = ModelServer.folded(server.clientNick ?? "")
             for (key, isIn) in intent.channels where isIn && server.channels[key]?.banned.contains(nick) == true {
@@ -81,8 +98,28 @@ import TestSupport
 
         mutating func drop(restart: Bool) throws {
             if restart { server.restart() } else { server.dropClient() }
-            session.connectionClosed()
+            lost(session.connectionClosed())
             try connect()
+        }
+
+        /// Messages that went out and were not confirmed when the connection ended.
+        mutating func lost(_ entries: [SentMessage]) {
+            for entry in entries { outcomes[entry.id!, default: []].append("unconfirmed") }
+        }
+
+        /// Says `entry` and lets the exchange settle; the lines, unsettled, when `holding`.
+        @discardableResult
+        mutating func say(_ entry: SentMessage, holding: Bool = false) throws -> (label: String, lines: [IRCMessage])? {
+            let target = sent[entry.id!]!.target
+            switch session.say(entry, to: target) {
+            case .waiting: log.append("user: \(entry.message.text) waits")
+            case .notInChannel: outcomes[entry.id!, default: []].append("not in channel")
+            case .cannotCarry(let problem): outcomes[entry.id!, default: []].append("cannot carry: \(problem)")
+            case .sent(let label, let lines):
+                if holding { return (label, lines) }
+                try settle(lines)
+            }
+            return nil
         }
     }
 
@@ -127,15 +164,25 @@ import TestSupport
         if nickJustSettled, server.others[ModelServer.folded(run.intent.nick)] == nil, session.nick != run.intent.nick {
             broken.append("\(run.intent.nick) is free and wanted, and the session is \(session.nick)")
         }
-        // Each message: confirmed once and delivered once, or refused with the server's reason.
-        let confirmed = run.sent.filter { message in run.outcomes[message.label]?.contains { if case .confirmed = $0 { true } else { false } } ?? false }
-        for message in run.sent {
-            let outcomes = run.outcomes[message.label] ?? []
-            if outcomes.count != 1 { broken.append("message \(message.label) to \(message.target) was answered \(outcomes.count) times: \(outcomes)") }
-        }
-        let delivered = server.delivered.map { "\($0.target) \($0.text)" }
-        if delivered != confirmed.map({ "\($0.target) \($0.text)" }) {
-            broken.append("the server delivered \(delivered), the session confirmed \(confirmed.map(\.text))")
+        // Each message: one outcome, which agrees with what the server has.
+        for (id, message) in run.sent.sorted(by: { $0.key < $1.key }) {
+            let outcomes = run.outcomes[id] ?? []
+            let reached = server.delivered.filter { $0.text == message.text }.count
+            guard outcomes.count == 1 else {
+                broken.append("message \(id) to \(message.target) came to \(outcomes.count) ends: \(outcomes)")
+                continue
+            }
+            let outcome = outcomes[0]
+            if reached > 1 { broken.append("message \(id) reached the server \(reached) times") }
+            if outcome == "delivered", reached != 1 { broken.append("message \(id) was confirmed, and the server has it \(reached) times") }
+            if outcome.hasPrefix("refused: ") {
+                if reached != 0 { broken.append("message \(id) was refused, and the server has it") }
+                let reason = server.refusals[message.text] ?? "none"
+                if outcome != "refused: \(reason)" { broken.append("message \(id): \(outcome), the server said \(reason)") }
+            }
+            if outcome == "not in channel" || outcome.hasPrefix("cannot carry"), reached != 0 {
+                broken.append("message \(id) was not sent (\(outcome)), and the server has it")
+            }
         }
         return broken
     }
@@ -154,7 +201,7 @@ import TestSupport
         for step in 1...60 {
             var nickJustSettled = false
             let pick = { (list: [String]) -> String in list[random.next(below: list.count)] }
-            switch random.next(below: 14) {
+            switch random.next(below: 15) {
             case 0, 1:
                 let name = pick(Self.channelNames)
                 let channel = name.hasPrefix("#") ? name : "#" + name
@@ -176,11 +223,27 @@ import TestSupport
                 nickJustSettled = true
             case 4, 5:
                 let target = random.next(below: 2) == 0 ? pick(Self.channelNames.filter { $0.hasPrefix("#") }) : pick(Self.otherNicks)
-                let text = "message \(step)"
-                let said = run.session.withClient { $0.say(text, to: target) }
-                run.sent.append((said.label, target, text))
-                run.log.append("user: to \(target): \(text)")
-                try run.settle(said.lines)
+                let entry = run.message(step, to: target)
+                let outside = target.hasPrefix("#") && !run.server.clientChannels.contains(ModelServer.folded(target))
+                try run.say(entry)
+                if outside, run.outcomes[step] != ["not in channel"] {
+                    Issue.record("seed \(seed), step \(step): to \(target), which the client is not in: \(run.outcomes[step] ?? [])")
+                    return
+                }
+            case 13:
+                // A message on its way when the connection drops: its line not
+                // yet written (sent again after reconnecting), or written and
+                // its echo lost (the server may have it: not confirmed).
+                let target = pick(Self.otherNicks + ["#test", "#a"])
+                let entry = run.message(step, to: target)
+                guard let held = try run.say(entry, holding: true) else { continue }
+                let written = random.next(below: 2) == 0
+                run.log.append("fault: the connection drops with the message \(written ? "written" : "unwritten")")
+                if written { for line in held.lines { _ = run.server.handle(try line.encoded()) } }
+                run.server.dropClient()
+                run.lost(run.session.connectionClosed(unwritten: written ? [] : [held.label]))
+                try run.connect()
+                nickJustSettled = true
             case 6:
                 run.log.append("user: /reconnect")
                 try run.settle([run.session.client.quit(reason: "reconnecting")])

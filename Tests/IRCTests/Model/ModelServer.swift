@@ -29,6 +29,8 @@ struct ModelServer {
     private(set) var channels: [String: Channel] = [:]
     /// Every message the client got through, in order: to whom, and what.
     private(set) var delivered: [(target: String, text: String)] = []
+    /// Why each message refused was, by its text: the target, then the words.
+    private(set) var refusals: [String: String] = [:]
 
     /// rfc1459: ASCII letters, and `[]\~` as the capitals of `{}|^`.
     static func folded(_ name: String) -> String {
@@ -147,13 +149,18 @@ struct ModelServer {
             let reached: Bool
             if target.hasPrefix("#") {
                 guard let channel = channels[Self.folded(target)], channel.members[Self.folded(nick)] != nil else {
-                    return [numeric("404", "\(target) :You cannot send external messages to this channel whilst the +n (noextmsg) mode is set.")]
+                    let words = "You cannot send external messages to this channel whilst the +n (noextmsg) mode is set."
+                    refusals[text] = "\(target): \(words)"
+                    return [numeric("404", "\(target) :\(words)")]
                 }
                 reached = true
             } else {
                 reached = others[Self.folded(target)] != nil || Self.folded(target) == Self.folded(nick)
             }
-            guard reached else { return [numeric("401", "\(target) :No such nick/channel")] }
+            guard reached else {
+                refusals[text] = "\(target): No such nick/channel"
+                return [numeric("401", "\(target) :No such nick/channel")]
+            }
             delivered.append((target, text))
             guard capabilities.contains("echo-message") else { return [] }
             return [(label.map { "@label=\($0) " } ?? "") + ":\(source) PRIVMSG \(target) :\(text)"]
