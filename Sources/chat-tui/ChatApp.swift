@@ -203,10 +203,9 @@ struct ChatApp {
             }
             return nil
         }
-        /// Opens the rooms a network link asked for: a channel joined, a private conversation.
+        /// Opens the rooms a link asked for: a network's channel joined, a private conversation.
         func openRooms(askedBy link: Link) {
-            guard let network = link as? IRCLink else { return }
-            for opening in network.takeOpenings() {
+            for opening in link.takeOpenings() {
                 let label = opening.label
                 // A room the network has already: shown, as the user asked.
                 if session.index(of: label) != nil {
@@ -214,14 +213,13 @@ struct ChatApp {
                     continue
                 }
                 do {
-                    let file = try RoomLink(name: opening.file, label: label, role: .network(network.network, opening.kind),
+                    let file = try RoomLink(name: opening.file, label: label, role: .network(opening.network, opening.kind),
                                             nick: options.nick, environment: environment, clock: clock, watches: watches, at: now)
                     // Read before the network has it: its history goes on from the last line held.
                     let history = file.history(count: firstHistory, at: now)
-                    network.attach(file, at: now)
+                    link.attach(file, at: now)
                     roomLinks.append(file)
-                    let nick = network.nick
-                    session.open(newRoom(file, display: session.display, nick: nick), focus: opening.focus)
+                    session.open(newRoom(file, display: session.display, nick: opening.nick), focus: opening.focus)
                     restoreDrafts(of: file)
                     feed(history, to: file.label)
                     for event in file.restoredOutbox() { feed(event, to: file.label) }
@@ -383,7 +381,7 @@ struct ChatApp {
                 for (event, room) in events where running {
                     // What the user must see wherever they are is already in the
                     // network's room when they are looking at it.
-                    if room == nil, let network = link as? IRCLink, session.focused.name == network.serverRoom { continue }
+                    if room == nil, let own = link.ownRoom, session.focused.name == own { continue }
                     take(event, for: room)
                 }
             }

@@ -150,8 +150,11 @@ final class IRCLink: Link {
 
     /// The rooms the program should open now, each once.
     func takeOpenings() -> [RoomOpening] {
-        networkRooms.takeOpenings()
+        networkRooms.takeOpenings(nick: nick)
     }
+
+    /// Everything the link says is said in the network's room.
+    var ownRoom: String? { serverRoom }
 
     // MARK: Link
 

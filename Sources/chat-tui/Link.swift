@@ -17,5 +17,20 @@ protocol Link: AnyObject {
     /// Carries out `effect` for `room` and returns the events that answer it,
     /// or nil when this link does not carry out such effects.
     func carryOut(_ effect: Effect, for room: String, at now: Moment) -> [Event]?
+    /// The rooms the link asks the program to open (or show) now, each
+    /// once: a network's channel joined, a private conversation.
+    func takeOpenings() -> [RoomOpening]
+    /// Hands the link the file of a room it asked for, its history already read.
+    func attach(_ file: RoomLink, at now: Moment)
+    /// The room in which the link says all it says, if it has one: what it
+    /// tells the room shown (nil) is already there while that room is shown.
+    var ownRoom: String? { get }
+}
+
+/// What most links are: they ask for no rooms, and have no room of their own.
+extension Link {
+    func takeOpenings() -> [RoomOpening] { [] }
+    func attach(_ file: RoomLink, at now: Moment) {}
+    var ownRoom: String? { nil }
 }
 

@@ -19,7 +19,8 @@ struct NetworkRooms {
     private var names: [String: String] = [:]
     private var files: [String: RoomLink] = [:]
     private var unstored: [String: [Message]] = [:]
-    private var openings: [RoomOpening] = []
+    /// The rooms asked for and not yet taken: label, file, whether shown, kind.
+    private var openings: [(label: String, file: RoomName, focus: Bool, kind: RoomKind)] = []
 
     init(network: String, serverRoom: String) {
         self.network = network
@@ -50,13 +51,13 @@ struct NetworkRooms {
     /// when it is and `focus`.
     mutating func open(_ name: String, key: String, kind: RoomKind, focus: Bool) -> String {
         if let open = labels[key] {
-            if focus { openings.append(RoomOpening(label: open, file: RoomName(fileSafe: key), focus: true, kind: kind)) }
+            if focus { openings.append((open, RoomName(fileSafe: key), true, kind)) }
             return open
         }
         let label = isLabelTaken(name) ? "\(name)@\(network)" : name
         labels[key] = label
         names[label] = name
-        openings.append(RoomOpening(label: label, file: RoomName(fileSafe: key), focus: focus, kind: kind))
+        openings.append((label, RoomName(fileSafe: key), focus, kind))
         return label
     }
 
@@ -69,10 +70,10 @@ struct NetworkRooms {
         names[label] = name
     }
 
-    /// The rooms the program should open now, each once.
-    mutating func takeOpenings() -> [RoomOpening] {
+    /// The rooms the program should open now, each once, for a user whose nick is `nick`.
+    mutating func takeOpenings(nick: String) -> [RoomOpening] {
         defer { openings = [] }
-        return openings
+        return openings.map { RoomOpening(label: $0.label, file: $0.file, focus: $0.focus, kind: $0.kind, network: network, nick: nick) }
     }
 
     /// The file of a room, now open: what arrived for it meanwhile is stored.

@@ -13,4 +13,8 @@ struct RoomOpening: Equatable {
     let focus: Bool
     /// A channel or a private conversation.
     let kind: RoomKind
+    /// The network it is of: its folder of room files.
+    let network: String
+    /// The user's nick on the network as the room opens.
+    let nick: String
 }

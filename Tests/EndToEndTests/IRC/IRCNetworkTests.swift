@@ -494,6 +494,23 @@ extension EndToEnd {
             }
         }
 
+        /// A private room goes on with the other person under their new nick.
+        @Test func aPrivateRoomFollowsTheOtherPersonsNewNick() throws {
+            let server = try TestServer("inspircd")
+            let bob = try TestBot(nick: "bob", on: server, channels: ["#test"])
+            let alice = try TmuxSession(columns: 100, rows: 16, arguments: [
+                "irc://127.0.0.1:\(server.plainPort)/#test", "--nick", "alice"])
+            try alice.waitUntil("alice is in #test") { screen, _ in roomBar(screen).contains("[2:#test]") }
+            try bob.send("PRIVMSG alice :psst")
+            try alice.waitUntil("bob's room opens") { screen, _ in roomBar(screen).contains("3:bob") }
+            try bob.send("NICK bobby")
+            try alice.press("M-3")
+            try alice.waitUntil("the nick change shows in bob's room") { screen, _ in says(screen, "bob is now known as bobby") }
+            try alice.type("still you?")
+            try alice.press("Enter")
+            try bob.waitUntil("what alice types there reaches bobby") { _ in bob.messages(to: "bobby") == ["still you?"] }
+        }
+
         /// The network's room says once, with its time, that chat-tui connects.
         @Test func connectingIsSaidOnceWithItsTime() throws {
             let server = try TestServer("inspircd")
