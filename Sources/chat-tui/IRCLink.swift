@@ -24,25 +24,10 @@ final class IRCLink: Link {
     /// How the network was given: who to be, how to trust it.
     private let settings: Network
     private let identity: IRCIdentity
-    /// When to try again after a connection is lost.
-    private var backoff = Backoff()
-    /// When the next try is due (monotonic seconds), while there is no connection.
-    private var retryAt: Double?
-    /// Whether the quiet connection is still alive; nil until registered.
-    private var liveness: Liveness?
-    /// Seconds of quiet before the server is asked whether it is there, and
-    /// as many again before the connection is declared dead.
-    private let idleSeconds: Double
-    /// When the connection registered, to reset the backoff once it stayed up.
-    private var registeredAt: Double?
-    /// When the last registered connection was lost, until a new one registers.
-    private var downSince: Double?
+    /// When connections are made, given up and tried again.
+    private var schedule: LinkSchedule
     /// What the network's room's status last said, so it is said again only when it changes.
     private var status: String?
-    /// Why the last connection ended, until one registers: the room bar
-    /// says it in brief while chat-tui waits to try again, and the same
-    /// refusal again is said in brief in the network's room.
-    private var lastProblem: ConnectionProblem?
     /// What waits to go to the server at the pace it tolerates: a paste must
     /// not get the user thrown out for flooding.
     private var outgoing = OutgoingQueue()
@@ -61,21 +46,17 @@ final class IRCLink: Link {
     private var quitting = false
     /// Lines the server sent that could not be read, dropped and counted.
     private(set) var unreadableLines = 0
-    /// When connecting started, in monotonic seconds; nil until the first turn.
-    private var connectingSince: Double?
     /// What the network's room says as the first turn starts connecting,
     /// with that turn's time (the room's file is open by then, and its
     /// history read: each is said and kept once).
     private var startNotes: [NetworkNotice]
-    /// The longest looking up, connecting, the handshake and registration may take.
-    static let connectSeconds = 30
 
     /// Connects to `network` as its nick or else `nick`, with its password if
     /// it has one; `focusFirstChannel` shows its first channel once joined
     /// (the first network's, so typing goes there at once).
     init(network settings: Network, nick: String, password: Secret?, focusFirstChannel: Bool, idleSeconds: Double = 30) {
         self.settings = settings
-        self.idleSeconds = idleSeconds
+        schedule = LinkSchedule(idleSeconds: idleSeconds)
         address = settings.address
         network = settings.name
         serverRoom = address.tls ? settings.name : settings.name + " (no TLS)"
@@ -173,37 +154,28 @@ final class IRCLink: Link {
     private func millisecondsUntilDue(at now: Moment) -> Int32? {
         if !deferred.isEmpty || !waiting.isEmpty || !unsendable.isEmpty || connection.hasMoreToRead { return 0 }
         if let next = outgoing.nextDue(at: now.monotonic) { return now.milliseconds(until: next) }
-        if retryAt != nil { return now.milliseconds(until: now.monotonic + 1) }
-        if let liveness { return now.milliseconds(until: liveness.due) }
-        guard let since = connectingSince, !session.isRegistered, connection.phase != .closed else { return nil }
-        return now.milliseconds(until: since + Double(Self.connectSeconds))
+        let due = schedule.nextDue(at: now.monotonic, registered: session.isRegistered, open: connection.phase != .closed)
+        return due.map { now.milliseconds(until: $0) }
     }
 
     func events(ready: Set<Int32>, at now: Moment) -> [(event: Event, room: String?)] {
         var events = waiting
         waiting = []
-        if let retryAt {
-            guard now.monotonic >= retryAt else { return events + statusEvents(at: now) }
+        if schedule.retryAt != nil {
+            guard schedule.mayRetry(at: now.monotonic) else { return events + statusEvents(at: now) }
             reconnect(at: now)
         }
-        if connectingSince == nil {
-            connectingSince = now.monotonic
+        if schedule.start(at: now.monotonic) {
             for notice in startNotes { events.append((said(notice, at: now), serverRoom)) }
             startNotes = []
         }
-        // Registration counts: a server that takes the connection and says nothing is given up on too.
-        if let since = connectingSince, !session.isRegistered, connection.phase != .closed,
-           now.monotonic - since >= Double(Self.connectSeconds) {
-            connection.abandon(.timedOut(seconds: Self.connectSeconds))
-            deferred += connection.advance()
-        }
-        switch liveness?.check(at: now.monotonic) {
+        switch schedule.due(at: now.monotonic, registered: session.isRegistered, open: connection.phase != .closed) {
         case .ask?:
             write([IRCMessage(command: "PING", parameters: ["chat-tui"])], at: now)
-        case .dead?:
-            connection.abandon(.noAnswer(seconds: Int(2 * idleSeconds)))
+        case .abandon(let problem)?:
+            connection.abandon(problem)
             deferred += connection.advance()
-        default:
+        case nil:
             break
         }
         var happenings = deferred
@@ -225,12 +197,9 @@ final class IRCLink: Link {
     /// channels the user is in and asks for the nick wanted, the private
     /// rooms stay, and what was queued is sent once registered.
     private func reconnect(at now: Moment) {
-        retryAt = nil
         connection.close()
         lines = LineBuffer()
-        liveness = nil
-        registeredAt = nil
-        connectingSince = now.monotonic
+        schedule.connecting(at: now.monotonic)
         connection = Self.connection(to: settings)
         waiting.append((said(.connectingAgain(host: address.host, port: address.port), at: now), serverRoom))
     }
@@ -239,9 +208,8 @@ final class IRCLink: Link {
     /// while connecting, or how long until the next try.
     private func statusEvents(at now: Moment) -> [(event: Event, room: String?)] {
         let current: String?
-        if let retryAt {
-            current = NetworkNotice.reconnectingStatus(seconds: max(1, Int((retryAt - now.monotonic).rounded(.up))),
-                                                       brief: lastProblem?.brief).text
+        if let seconds = schedule.secondsUntilRetry(at: now.monotonic) {
+            current = NetworkNotice.reconnectingStatus(seconds: seconds, brief: schedule.lastProblem?.brief).text
         } else if session.isRegistered || quitting {
             current = nil
         } else {
@@ -256,11 +224,10 @@ final class IRCLink: Link {
 
     /// Tries again at once (`/reconnect`), whatever the connection is doing.
     private func reconnectNow(at now: Moment) {
-        backoff.reset()
+        schedule.reconnectingNow()
         if session.isRegistered { connection.send(encoded([client.quit(reason: "reconnecting")])) }
         if connection.phase != .closed {
             waiting += ended(at: now, unconfirmed: "the connection was closed (/reconnect) before the server echoed it")
-            registeredAt = nil
         }
         reconnect(at: now)
     }
@@ -272,7 +239,6 @@ final class IRCLink: Link {
     /// `/resend` (the server may have it: it is not sent again behind the
     /// user's back); older history asked for will not come.
     private func ended(at now: Moment, unconfirmed reason: String) -> [(event: Event, room: String?)] {
-        liveness = nil
         let lost = session.connectionClosed(unwritten: outgoing.stop().filter { $0.part == 1 }.compactMap(\.label))
         var events: [(event: Event, room: String?)] = lost.compactMap { entry in
             entry.id.map { (.deliveryUnconfirmed(LocalID(value: $0), reason), entry.room) }
@@ -510,7 +476,7 @@ final class IRCLink: Link {
             write(session.connectionOpened(), at: now)
             return [(said(.connected(network: network, peer: peer, tls: address.tls), at: now), serverRoom)]
         case .received(let bytes):
-            liveness?.heard(at: now.monotonic)
+            schedule.heard(at: now.monotonic)
             var events: [(event: Event, room: String?)] = []
             let droppedBefore = unreadableLines + lines.dropped
             for line in lines.lines(adding: bytes) {
@@ -528,28 +494,21 @@ final class IRCLink: Link {
             }
             return events + completionNames()
         case .closed(let problem):
-            let wasUp = registeredAt != nil
-            if wasUp, !quitting { downSince = now.monotonic }
             let unconfirmed = ended(at: now, unconfirmed: "the connection was lost before the server echoed it")
-            if let registeredAt, now.monotonic - registeredAt >= Backoff.steady { backoff.reset() }
-            registeredAt = nil
+            let ending = schedule.closed(problem, quit: quitting, jitter: Double.random(in: 0..<1), at: now.monotonic)
             let notice: NetworkNotice
-            if quitting {
-                notice = .left(network: network)
-            } else {
-                let delay = backoff.delay(jitter: Double.random(in: 0..<1))
-                retryAt = now.monotonic + delay
-                let seconds = Int(delay.rounded(.up))
-                if !wasUp, problem == lastProblem {
+            if let seconds = ending.retryInSeconds {
+                if ending.sameAsBefore {
                     // The same refusal as the try before: said whole once, then in brief.
                     notice = .lostAgain(network: network, brief: problem.brief, retryInSeconds: seconds)
                 } else if case .untrusted(let certificate) = problem {
                     notice = .untrusted(network: network, problem: certificate.description, fingerprint: certificate.fingerprint,
                                         file: settings.file, retryInSeconds: seconds)
                 } else {
-                    notice = .lost(network: network, wasUp: wasUp, problem: problem.description, retryInSeconds: seconds)
+                    notice = .lost(network: network, wasUp: ending.wasUp, problem: problem.description, retryInSeconds: seconds)
                 }
-                lastProblem = problem
+            } else {
+                notice = .left(network: network)
             }
             var events: [(event: Event, room: String?)] = [(said(notice, at: now), serverRoom)]
             if !quitting { events.append((.notice(.connectionLost(network: network, reason: problem.description)), nil)) }
@@ -592,10 +551,8 @@ final class IRCLink: Link {
     private func take(_ event: IRCEvent, at now: Moment) -> [(event: Event, room: String?)] {
         switch event {
         case .registered(let nick):
-            registeredAt = now.monotonic
-            lastProblem = nil
+            let downFor = schedule.registered(at: now.monotonic)
             outgoing.start(at: now.monotonic)
-            liveness = Liveness(idle: idleSeconds, now: now.monotonic)
             var sentNow: [(event: Event, room: String?)] = []
             for entry in session.takeWaiting() {
                 guard let target = target(of: entry.room) else { continue }
@@ -604,11 +561,8 @@ final class IRCLink: Link {
             }
             // What was said while the link was down is not here (unless the
             // server gives its history, or plays it back): the rooms say so.
-            if downSince != nil, client.offersHistory || client.playsBack {
-                downSince = nil
-            } else if let since = downSince {
-                downSince = nil
-                let gap = NetworkNotice.gap(seconds: Int((now.monotonic - since).rounded()))
+            if let downFor, !client.offersHistory, !client.playsBack {
+                let gap = NetworkNotice.gap(seconds: downFor)
                 for label in networkRooms.all where label != serverRoom {
                     sentNow.append((said(gap, in: label, at: now), label))
                 }
