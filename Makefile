@@ -91,10 +91,16 @@ install: build
 uninstall:
 	rm -f "$(BINDIR)/chat-tui" "$(MANDIR)/chat-tui.1"
 
+# The tests' builds take a compiler warning for an error: a warning is a
+# mistake waiting (a result ignored, a value never used). SwiftPM compiles
+# again for a change of source, not of flags, so it bites on a clean build
+# (CI's) and on every file changed since.
+WERROR := -Xswiftc -warnings-as-errors
+
 ## test: unit tests, then the release binary driven in tmux
 test: deps test-deps $(PROFILE_SEEN)
-	$(SWIFT) build $(RELEASE)
-	$(SWIFT) test
+	$(SWIFT) build $(RELEASE) $(WERROR)
+	$(SWIFT) test $(WERROR)
 
 # Under the sanitizers: the Swift runtime's own crash report is off (it reads the
 # crashed stack, which AddressSanitizer reports); the crash signals are left to

@@ -550,7 +550,7 @@ final class IRCLink: Link {
 
     private func take(_ event: IRCEvent, at now: Moment) -> [(event: Event, room: String?)] {
         switch event {
-        case .registered(let nick):
+        case .registered:
             let downFor = schedule.registered(at: now.monotonic)
             outgoing.start(at: now.monotonic)
             var sentNow: [(event: Event, room: String?)] = []

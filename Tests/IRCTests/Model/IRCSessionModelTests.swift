@@ -247,7 +247,7 @@ import TestSupport
             case 6:
                 run.log.append("user: /reconnect")
                 try run.settle([run.session.client.quit(reason: "reconnecting")])
-                run.session.connectionClosed()
+                run.lost(run.session.connectionClosed())
                 try run.connect()
                 nickJustSettled = true
             case 7:
