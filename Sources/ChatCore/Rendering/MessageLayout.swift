@@ -119,7 +119,7 @@ public struct MessageLayout: Sendable {
         switch (message.kind, message.delivery) {
         case (.join, _), (.part, _), (.system, _): .event
         case (_, .pending): .placeholder
-        case (_, .failed), (_, .unconfirmed): .warning
+        case (_, .failed), (_, .unconfirmed), (_, .discarded): .warning
         default: message.isOwn ? .ownText : .plain
         }
     }
@@ -130,6 +130,7 @@ public struct MessageLayout: Sendable {
         switch message.delivery {
         case .failed(let reason): Array("not sent: \(reason) (/resend)")
         case .unconfirmed(let reason): Array("not confirmed: \(reason) (/resend)")
+        case .discarded: Array("not sent (discarded)")
         case .pending, .sent: nil
         }
     }

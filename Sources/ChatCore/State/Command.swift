@@ -18,6 +18,8 @@ public enum Command: Equatable {
     case network(NetworkRequest)
     /// Send again the messages of the room that were not sent or not confirmed.
     case resend
+    /// Let go of the room's messages that were not sent or not confirmed.
+    case discard
     /// An action, as IRC's /me: `* alice waves`.
     case me(String)
     /// Text to send as a message even though it starts with `/`.
@@ -69,6 +71,7 @@ public enum Command: Equatable {
         ("/quote LINE", "network: send LINE to the server as it is"),
         ("/reconnect", "network: connect again now"),
         ("/resend", "send again what was not sent or not confirmed"),
+        ("/discard", "let go of what was not sent or not confirmed: it is never sent"),
         ("/quit [REASON]", "quit; networks are told REASON"),
         ("//text", "send `/text` as it is"),
     ]
@@ -114,6 +117,9 @@ public enum Command: Equatable {
         case "resend":
             guard bare else { throw .usage("/resend (it takes nothing after it)") }
             return .resend
+        case "discard":
+            guard bare else { throw .usage("/discard (it takes nothing after it)") }
+            return .discard
         case "reconnect":
             guard bare else { throw .usage("/reconnect (it takes nothing after it)") }
             return .network(.reconnect)

@@ -729,6 +729,9 @@ public struct Room: Sendable {
             return ran([.request(request)])
         case .resend:
             return ran(resendFailed())
+        case .discard:
+            discardFailed()
+            return ran([])
         }
         return ran([])
     }
@@ -753,6 +756,17 @@ public struct Room: Sendable {
             effects.append(.send(entry.id, entry.message))
         }
         return effects
+    }
+
+    /// The messages of the outbox shown as not sent (or not confirmed) leave
+    /// it, shown as discarded: the user let go of them.
+    private mutating func discardFailed() {
+        for entry in outbox.entries {
+            guard let shown = entry.shownAs, let index = messageIndex(forID: shown),
+                  messages[index].delivery.failureReason != nil else { continue }
+            messages.update(at: index, delivery: .discarded)
+            _ = outbox.remove(entry.id)
+        }
     }
 
     /// A command was run: the composer empties for the next, and `effects` carry it out.

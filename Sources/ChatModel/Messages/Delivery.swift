@@ -10,6 +10,9 @@ public enum Delivery: Equatable, Sendable {
     /// It went out, and the link lost sight of it before the other side
     /// confirmed it, and why: it may have arrived.
     case unconfirmed(String)
+    /// Not sent, or not confirmed, and let go of by the user (`/discard`):
+    /// it will not be sent again.
+    case discarded
 }
 
 extension Delivery {
@@ -19,7 +22,7 @@ extension Delivery {
     public var failureReason: String? {
         switch self {
         case .failed(let reason), .unconfirmed(let reason): reason
-        case .pending, .sent: nil
+        case .pending, .sent, .discarded: nil
         }
     }
 

@@ -29,6 +29,7 @@ public struct MessageStore: RandomAccessCollection, Sendable {
             case .pending: 1
             case .failed: 2
             case .unconfirmed: 3
+            case .discarded: 4
             }
         }
     }
@@ -138,6 +139,7 @@ public struct MessageStore: RandomAccessCollection, Sendable {
         case 1: .pending
         case 2: .failed(extra?.failure ?? "")
         case 3: .unconfirmed(extra?.failure ?? "")
+        case 4: .discarded
         default: .sent
         }
         return Message(sender: senders[Int(record.sender)], text: text,

@@ -23,7 +23,7 @@ public enum Transcript {
         switch delivery {
         case .failed(let reason): kept.otherFields.append(JSONMember(notSent, .string(reason)))
         case .unconfirmed(let reason): kept.otherFields.append(JSONMember(notConfirmed, .string(reason)))
-        case .pending, .sent: break
+        case .pending, .sent, .discarded: break
         }
         return encode(kept)
     }

@@ -104,6 +104,30 @@ import Testing
         #expect(!screen.contains { $0.contains("not sent: not confirmed") }, "\(screen)")
     }
 
+    /// `/discard` lets go of what was not sent or not confirmed: it leaves
+    /// the outbox (and so the disk, and the next start), stays shown as not
+    /// sent, and `/resend` no longer sends it.
+    @Test func discardLetsGoOfWhatWasNotSent() {
+        var state = ChatState(room: "nobody", nick: "alice", size: TerminalSize(columns: 80, rows: 12), sendRule: .showPending)
+        var ids: [LocalID] = []
+        for text in ["refused", "lost", "on its way"] {
+            state.apply(.text(text), now: now)
+            ids.append(sends(in: state.apply(.key(.enter), now: now))[0].0)
+        }
+        state.apply(.deliveryFailed(ids[0], "nobody: No such nick"), now: now)
+        state.apply(.deliveryUnconfirmed(ids[1], "the connection was lost"), now: now)
+        let revision = state.outbox.revision
+        state.apply(.text("/discard"), now: now)
+        #expect(state.apply(.key(.enter), now: now).isEmpty)
+        #expect(state.outbox.entries.map(\.id) == [ids[2]], "the one still on its way stays")
+        #expect(state.outbox.revision != revision, "written to disk again")
+        #expect(state.messages.map(\.delivery) == [.discarded, .discarded, .pending])
+        let screen = (0..<12).map { trimmed(ChatView(clock: .utc).frame(for: state), $0) }
+        #expect(screen.filter { $0.hasSuffix("not sent (discarded)") }.count == 2, "\(screen)")
+        state.apply(.text("/resend"), now: now)
+        #expect(sends(in: state.apply(.key(.enter), now: now)).isEmpty, "nothing discarded is sent again")
+    }
+
     @Test func aPendingMessageIsDimAndAFailedOneSaysWhyUnderIt() {
         var state = ChatState(room: "#dev", nick: "alice", size: TerminalSize(columns: 40, rows: 10),
                               sendRule: .showPending)
