@@ -74,19 +74,26 @@ import Testing
         #expect(state.messages.map(\.delivery) == [.sent])
     }
 
+    /// A private room with three messages sent: the first refused, the
+    /// second not confirmed for `reason`, the third still on its way.
+    func threeSent(unconfirmedBecause reason: String) -> (ChatState, [LocalID]) {
+        var state = ChatState(room: "nobody", nick: "alice", size: TerminalSize(columns: 80, rows: 12), sendRule: .showPending)
+        var ids: [LocalID] = []
+        for text in ["refused", "lost", "on its way"] {
+            state.apply(.text(text), now: now)
+            ids.append(sends(in: state.apply(.key(.enter), now: now))[0].0)
+        }
+        state.apply(.deliveryFailed(ids[0], "nobody: No such nick"), now: now)
+        state.apply(.deliveryUnconfirmed(ids[1], reason), now: now)
+        return (state, ids)
+    }
+
     /// The outbox as kept on disk and read back at the next start (or when a
     /// room opens again): a refused message keeps its reason, one that may
     /// have arrived says so, and only one still pending when chat-tui ended
     /// says that it ended.
     @Test func anOutboxReadBackKeepsEachMessagesReason() throws {
-        var state = ChatState(room: "nobody", nick: "alice", size: TerminalSize(columns: 80, rows: 12), sendRule: .showPending)
-        var ids: [LocalID] = []
-        for text in ["refused", "lost", "pending"] {
-            state.apply(.text(text), now: now)
-            ids.append(sends(in: state.apply(.key(.enter), now: now))[0].0)
-        }
-        state.apply(.deliveryFailed(ids[0], "nobody: No such nick"), now: now)
-        state.apply(.deliveryUnconfirmed(ids[1], "the connection was lost before the server echoed it"), now: now)
+        let (state, _) = threeSent(unconfirmedBecause: "the connection was lost before the server echoed it")
         let kept = state.outbox.entries.map { Transcript.encode(unsent: $0.message, delivery: $0.delivery) }
         let read = kept.map { try! #require(Transcript.decodeUnsent($0[...])) }
 
@@ -108,14 +115,7 @@ import Testing
     /// the outbox (and so the disk, and the next start), stays shown as not
     /// sent, and `/resend` no longer sends it.
     @Test func discardLetsGoOfWhatWasNotSent() {
-        var state = ChatState(room: "nobody", nick: "alice", size: TerminalSize(columns: 80, rows: 12), sendRule: .showPending)
-        var ids: [LocalID] = []
-        for text in ["refused", "lost", "on its way"] {
-            state.apply(.text(text), now: now)
-            ids.append(sends(in: state.apply(.key(.enter), now: now))[0].0)
-        }
-        state.apply(.deliveryFailed(ids[0], "nobody: No such nick"), now: now)
-        state.apply(.deliveryUnconfirmed(ids[1], "the connection was lost"), now: now)
+        var (state, ids) = threeSent(unconfirmedBecause: "the connection was lost")
         let revision = state.outbox.revision
         state.apply(.text("/discard"), now: now)
         #expect(state.apply(.key(.enter), now: now).isEmpty)

@@ -33,6 +33,14 @@ extension EndToEnd {
             session.dataHome + "/chat-tui/rooms/\(network)/"
         }
 
+        /// chat-tui as alice on `server`'s plain port, once she is in #test and it is shown.
+        func aliceInTest(on server: TestServer, columns: Int, rows: Int, dataHome: String? = nil) throws -> TmuxSession {
+            let alice = try TmuxSession(columns: columns, rows: rows, arguments: [
+                "irc://127.0.0.1:\(server.plainPort)/#test", "--nick", "alice"], dataHome: dataHome)
+            try alice.waitUntil("alice is in #test") { screen, _ in roomBar(screen).contains("[2:#test]") }
+            return alice
+        }
+
         /// What the network's own room holds, as its room file keeps it: the
         /// pane wraps long notices, the file does not.
         func networkRoom(_ session: TmuxSession, _ network: String) -> String {
@@ -395,9 +403,7 @@ extension EndToEnd {
         @Test func aMessageSentJustBeforeReconnectIsNotLeftPending() throws {
             let server = try TestServer("inspircd")
             let bob = try TestBot(nick: "bob", on: server, channels: ["#test"])
-            let alice = try TmuxSession(columns: 120, rows: 16, arguments: [
-                "irc://127.0.0.1:\(server.plainPort)/#test", "--nick", "alice"])
-            try alice.waitUntil("alice is in #test") { screen, _ in roomBar(screen).contains("[2:#test]") }
+            let alice = try aliceInTest(on: server, columns: 120, rows: 16)
             server.send(SIGSTOP)
             defer { server.send(SIGCONT) }
             try alice.type("just before")
@@ -446,9 +452,7 @@ extension EndToEnd {
             defer { try? FileManager.default.removeItem(atPath: home) }
             try FileManager.default.createDirectory(atPath: home + "/state/chat-tui", withIntermediateDirectories: true)
             try "".write(toFile: home + "/state/chat-tui/outbox", atomically: false, encoding: .utf8)
-            let alice = try TmuxSession(columns: 120, rows: 16, arguments: [
-                "irc://127.0.0.1:\(server.plainPort)/#test", "--nick", "alice"], dataHome: home)
-            try alice.waitUntil("alice is in #test") { screen, _ in roomBar(screen).contains("[2:#test]") }
+            let alice = try aliceInTest(on: server, columns: 120, rows: 16, dataHome: home)
             try alice.type("kept first")
             try alice.press("Enter")
             try alice.waitUntil("the message is held, with the reason") { screen, _ in
@@ -464,9 +468,7 @@ extension EndToEnd {
         /// target cannot be written is refused with the reason.
         @Test func aMessageIRCCannotCarryIsSaidNotDropped() throws {
             let server = try TestServer("inspircd")
-            let alice = try TmuxSession(columns: 120, rows: 16, arguments: [
-                "irc://127.0.0.1:\(server.plainPort)/#test", "--nick", "alice"])
-            try alice.waitUntil("alice is in #test") { screen, _ in roomBar(screen).contains("[2:#test]") }
+            let alice = try aliceInTest(on: server, columns: 120, rows: 16)
             try alice.type("/query :odd")
             try alice.press("Enter")
             try alice.waitUntil("the private room opens") { screen, _ in roomBar(screen).contains("[3::odd]") }
@@ -498,9 +500,7 @@ extension EndToEnd {
         @Test func aPrivateRoomFollowsTheOtherPersonsNewNick() throws {
             let server = try TestServer("inspircd")
             let bob = try TestBot(nick: "bob", on: server, channels: ["#test"])
-            let alice = try TmuxSession(columns: 100, rows: 16, arguments: [
-                "irc://127.0.0.1:\(server.plainPort)/#test", "--nick", "alice"])
-            try alice.waitUntil("alice is in #test") { screen, _ in roomBar(screen).contains("[2:#test]") }
+            let alice = try aliceInTest(on: server, columns: 100, rows: 16)
             try bob.send("PRIVMSG alice :psst")
             try alice.waitUntil("bob's room opens") { screen, _ in roomBar(screen).contains("3:bob") }
             try bob.send("NICK bobby")
@@ -514,9 +514,7 @@ extension EndToEnd {
         /// The network's room says once, with its time, that chat-tui connects.
         @Test func connectingIsSaidOnceWithItsTime() throws {
             let server = try TestServer("inspircd")
-            let alice = try TmuxSession(columns: 100, rows: 40, arguments: [
-                "irc://127.0.0.1:\(server.plainPort)/#test", "--nick", "alice"])
-            try alice.waitUntil("alice is in #test") { screen, _ in roomBar(screen).contains("[2:#test]") }
+            let alice = try aliceInTest(on: server, columns: 100, rows: 40)
             try alice.press("M-1")
             try alice.waitUntil("the network's room is shown") { screen, _ in roomBar(screen).contains("[1:") }
             let screen = try alice.screen()
