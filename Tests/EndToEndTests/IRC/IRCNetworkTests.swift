@@ -155,6 +155,19 @@ extension EndToEnd {
             let fingerprint = try #require(said.firstMatch(of: /SHA256(:[0-9A-F]{2}){32}/)).output.0
             #expect(!said.contains("has joined"), "it never got as far as joining")
 
+            // A network written in a file is told to change its file, not to give options.
+            let config = try makeTemporaryFolder()
+            defer { try? FileManager.default.removeItem(atPath: config) }
+            try FileManager.default.createDirectory(atPath: config + "/chat-tui/networks", withIntermediateDirectories: true)
+            try "address = ircs://localhost:\(tls)/#test\nnick = eve3\n"
+                .write(toFile: config + "/chat-tui/networks/untrusted.conf", atomically: true, encoding: .utf8)
+            let byFile = try TmuxSession(columns: 100, rows: 16, arguments: ["untrusted"], launcher: ["env", "XDG_CONFIG_HOME=\(config)"])
+            try waitFor("the file's settings are named, with the fingerprint") {
+                let said = networkRoom(byFile, "untrusted")
+                return said.contains("write tls-ca = FILE (its CA) or tls-fingerprint = SHA256:")
+                    && said.contains("in \(config)/chat-tui/networks/untrusted.conf") && !said.contains("--tls-ca")
+            }
+
             let byAddress = try TmuxSession(columns: 100, rows: 16, arguments: [
                 "ircs://127.0.0.1:\(tls)/#test", "--tls-ca", IRCLab.caFile, "--nick", "eve"])
             try waitFor("a certificate for another name is refused, with its names") {
