@@ -17,13 +17,12 @@ final class IRCLink: Link {
     /// The connection now, replaced by a new one on each reconnection.
     private var connection: Connection
     private var lines = LineBuffer()
-    /// The network's state across connections: phase, nick, channels.
+    /// The network's state across connections: phase, nick, channels, and the user's messages on their way.
     private var session: IRCSession
     /// The protocol's state on the connection now.
     private var client: IRCClient { session.client }
     /// How the network was given: who to be, how to trust it.
     private let settings: Network
-    private let identity: IRCIdentity
     /// When connections are made, given up and tried again.
     private var schedule: LinkSchedule
     /// What the network's room's status last said, so it is said again only when it changes.
@@ -76,7 +75,6 @@ final class IRCLink: Link {
                 refusal = .plainLoginRefused
             }
         }
-        self.identity = identity
         session = IRCSession(identity: identity, channels: address.channels)
         connection = Self.connection(to: settings)
         networkRooms = NetworkRooms(network: settings.name, serverRoom: serverRoom)
