@@ -26,26 +26,32 @@ final class TLSChannel {
             let reason = String(cString: strerror(errno))
             return path == trust.caFile ? .unreadableCA(path, reason: reason) : .unreadableCertificate(path, reason: reason)
         }
-        guard let context = chat_tls_context(trust.caFile) else {
-            return trust.caFile.map { .unreadableCA($0, reason: nil) } ?? .handshakeFailed(lastError())
+        do throws(ConnectionProblem) {
+            SSL_CTX_free(try context(trusting: trust, certificate: certificate))
+            return nil
+        } catch {
+            return error
         }
-        defer { SSL_CTX_free(context) }
-        if let certificate, chat_tls_use_certificate(context, certificate) != 1 {
-            return .unreadableCertificate(certificate, reason: nil)
-        }
-        return nil
     }
 
-    /// Starts a session for `host` on `descriptor`, trusting the system's
-    /// store and `trust.caFile`, and showing the client `certificate` when given.
-    init(descriptor: Int32, host: String, trust: TLSTrust, certificate: String?) throws(ConnectionProblem) {
+    /// A context trusting the system's store and `trust.caFile`, showing the
+    /// client `certificate` when given: what every session starts from, and
+    /// what the check at start makes once.
+    private static func context(trusting trust: TLSTrust, certificate: String?) throws(ConnectionProblem) -> OpaquePointer {
         guard let context = chat_tls_context(trust.caFile) else {
-            throw trust.caFile.map { .unreadableCA($0, reason: nil) } ?? .handshakeFailed(Self.lastError())
+            throw trust.caFile.map { .unreadableCA($0, reason: nil) } ?? .handshakeFailed(lastError())
         }
         if let certificate, chat_tls_use_certificate(context, certificate) != 1 {
             SSL_CTX_free(context)
             throw .unreadableCertificate(certificate, reason: nil)
         }
+        return context
+    }
+
+    /// Starts a session for `host` on `descriptor`, trusting the system's
+    /// store and `trust.caFile`, and showing the client `certificate` when given.
+    init(descriptor: Int32, host: String, trust: TLSTrust, certificate: String?) throws(ConnectionProblem) {
+        let context = try Self.context(trusting: trust, certificate: certificate)
         guard let session = chat_tls_session(context, descriptor, host, SocketAddress.isNumeric(host) ? 1 : 0) else {
             SSL_CTX_free(context)
             throw .handshakeFailed(Self.lastError())
