@@ -748,9 +748,7 @@ public struct Room: Sendable {
     /// decides: one not confirmed may have reached the server.
     private mutating func resendFailed() -> [Effect] {
         var effects: [Effect] = []
-        for entry in outbox.entries {
-            guard let shown = entry.shownAs, let index = messageIndex(forID: shown),
-                  messages[index].delivery.failureReason != nil else { continue }
+        for (entry, index) in shownNotSent() {
             messages.update(at: index, delivery: .pending)
             outbox.mark(entry.id, .pending)
             effects.append(.send(entry.id, entry.message))
@@ -758,12 +756,20 @@ public struct Room: Sendable {
         return effects
     }
 
+    /// The outbox's entries shown as not sent or not confirmed, with where
+    /// each is in the timeline: what `/resend` and `/discard` act on.
+    private func shownNotSent() -> [(entry: Outbox.Entry, index: Int)] {
+        outbox.entries.compactMap { entry in
+            guard let shown = entry.shownAs, let index = messageIndex(forID: shown),
+                  messages[index].delivery.failureReason != nil else { return nil }
+            return (entry, index)
+        }
+    }
+
     /// The messages of the outbox shown as not sent (or not confirmed) leave
     /// it, shown as discarded: the user let go of them.
     private mutating func discardFailed() {
-        for entry in outbox.entries {
-            guard let shown = entry.shownAs, let index = messageIndex(forID: shown),
-                  messages[index].delivery.failureReason != nil else { continue }
+        for (entry, index) in shownNotSent() {
             messages.update(at: index, delivery: .discarded)
             _ = outbox.remove(entry.id)
         }
