@@ -83,7 +83,7 @@ final class ReplayInput: Link {
     /// more than a tenth of a pour's time.
     static let pouringArrivals = 200
     /// The shortest time between two takes while a replay pours in: a frame's.
-    static let takeSeconds = ChatApp.pourFrameSeconds
+    static let takeSeconds = RunLoop.pourFrameSeconds
 
     /// True once the input has ended.
     private var ended: Bool { ingest?.ended ?? lines?.ended ?? true }
