@@ -1,11 +1,12 @@
 import ChatCore
 import ChatIO
 import ChatModel
+import IRC
 
 /// The rooms of one network: the label of each by its channel's or nick's
 /// folded name (the network's own room under ""), the rooms still to be
-/// opened by the program, their files, and the messages that wait for a
-/// room's file to open.
+/// opened by the program, their files, the messages that wait for a room's
+/// file to open, and the names each room's Tab completes.
 struct NetworkRooms {
     /// The network's name, added to a label another room has.
     let network: String
@@ -18,7 +19,15 @@ struct NetworkRooms {
     /// The channel or nick each room talks to, as first seen, by label.
     private var names: [String: String] = [:]
     private var files: [String: RoomLink] = [:]
+    /// What chat-tui said in a room whose file is not open yet, to store once it is.
     private var unstored: [String: [Message]] = [:]
+    /// What arrived for rooms whose file is not open yet, in order (and
+    /// whether it was said before): given once the file is, less what it holds.
+    private var held: [String: [(message: Message, replayed: Bool)]] = [:]
+    /// Channels the user asked to join, by folded name, to show once joined.
+    private var shownOnJoin: Set<String> = []
+    /// The roster revision the rooms were last told the names of.
+    private var namesToldAt = -1
     /// The rooms asked for and not yet taken: label, file, whether shown, kind.
     private var openings: [(label: String, file: RoomName, focus: Bool, kind: RoomKind)] = []
 
@@ -76,13 +85,94 @@ struct NetworkRooms {
         return openings.map { RoomOpening(label: $0.label, file: $0.file, focus: $0.focus, kind: $0.kind, network: network, nick: nick) }
     }
 
-    /// The file of a room, now open: what arrived for it meanwhile is stored.
-    mutating func attach(_ file: RoomLink) {
+    /// The file of a room, now open: what chat-tui said there meanwhile is
+    /// stored, and what arrived meanwhile is returned, to give the room.
+    mutating func attach(_ file: RoomLink) -> [Message] {
         files[file.label] = file
         for message in unstored.removeValue(forKey: file.label) ?? [] {
             // What the file already has is not stored twice.
             if file.recent.holds(message, byContent: false) { continue }
             file.store(message)
+        }
+        return (held.removeValue(forKey: file.label) ?? []).compactMap { arrived($0.message, in: file.label, replayed: $0.replayed) }
+    }
+
+    /// What arrived for a channel or private room, stored in its file and
+    /// returned to give the room, unless the file holds it already (a
+    /// message said before, sent again by history or a bouncer, `replayed`,
+    /// is also known by its time, sender and text). While the file is not
+    /// open yet, it waits for it, in order.
+    mutating func arrived(_ message: Message, in room: String, replayed: Bool) -> Message? {
+        guard let file = files[room] else {
+            held[room, default: []].append((message, replayed))
+            return nil
+        }
+        if file.recent.holds(message, byContent: replayed) { return nil }
+        file.store(message)
+        return message
+    }
+
+    // MARK: Which room
+
+    /// The label of the room for `target`, asking for it to be opened when it
+    /// is not: a channel once joined, a private conversation when someone
+    /// writes (their notices go to the network's room instead). Nil when the
+    /// message belongs to no room (a quit of someone with no room). Names
+    /// are folded as the server's `mapping` says.
+    mutating func room(for target: IRCTarget, kind: MessageKind, mapping: CaseMapping) -> String? {
+        switch target {
+        case .server:
+            return serverRoom
+        case .channel(let name):
+            return labels[mapping.folded(name)]
+        case .query(let nick):
+            if let open = labels[mapping.folded(nick)] { return open }
+            if kind == .notice { return serverRoom }
+            guard kind == .message || kind == .action else { return nil }
+            return room(for: target, focus: false, mapping: mapping)
+        }
+    }
+
+    /// The label of the room for a channel or nick, opened if it is not.
+    mutating func room(for target: IRCTarget, focus: Bool, mapping: CaseMapping) -> String {
+        let name: String
+        let kind: RoomKind
+        switch target {
+        case .server: return serverRoom
+        case .channel(let channel): (name, kind) = (channel, .channel)
+        case .query(let nick): (name, kind) = (nick, .conversation)
+        }
+        return open(name, key: mapping.folded(name), kind: kind, focus: focus)
+    }
+
+    /// The channel `key` (folded) is to be shown once joined: the user asked to join it.
+    mutating func showOnJoin(_ key: String) {
+        shownOnJoin.insert(key)
+    }
+
+    /// True, once, when the channel `key` (folded) was to be shown once joined;
+    /// it no longer is after this (joined, or refused).
+    mutating func takeShowOnJoin(_ key: String) -> Bool {
+        shownOnJoin.remove(key) != nil
+    }
+
+    /// The names Tab completes in each room, when who is where changed since
+    /// the rooms were last told: a channel's members, a private room's peer,
+    /// and the channels the user is in.
+    mutating func completionNames(from client: IRCClient) -> [(event: Event, room: String?)] {
+        guard client.rosterRevision != namesToldAt else { return [] }
+        namesToldAt = client.rosterRevision
+        let channels = client.channels.values.map(\.name).sorted()
+        return labels.compactMap { key, label in
+            let nicks: [String]
+            if key.isEmpty {
+                nicks = []
+            } else if let channel = client.channel(key) {
+                nicks = channel.members.values.map(\.nick)
+            } else {
+                nicks = [names[label] ?? label]
+            }
+            return (.completionNames(nicks: nicks, channels: channels), label)
         }
     }
 
@@ -113,5 +203,6 @@ struct NetworkRooms {
         names[room] = nil
         files[room] = nil
         unstored[room] = nil
+        held[room] = nil
     }
 }
