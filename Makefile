@@ -59,7 +59,7 @@ INSTRUCTION_PACKAGES := valgrind python3
 # the format the toolchain's profile runtime writes.
 PROFILE_PACKAGES := llvm-19 python3
 
-.PHONY: run build install uninstall test sanitize fuzz load bench bench-quick bench-instructions hot-functions profile deps test-deps bench-deps clean
+.PHONY: run build install uninstall test lint format sanitize fuzz load bench bench-quick bench-instructions hot-functions profile deps test-deps bench-deps clean
 
 ## run: install what is missing, build in release mode and start chat-tui (ARGS="--nick NAME")
 run: build
@@ -101,6 +101,19 @@ WERROR := -Xswiftc -warnings-as-errors
 test: deps test-deps $(PROFILE_SEEN)
 	$(SWIFT) build $(RELEASE) $(WERROR)
 	$(SWIFT) test $(WERROR)
+
+# The code's layout is swift-format's (in the toolchain), as .swift-format
+# sets it: four spaces, lines of 130 columns, its rules otherwise as they come.
+# CI fails on any difference (`make lint`); `make format` rewrites the files so.
+FORMATTED := Sources Tests Fuzz Package.swift
+
+## lint: fail when a file is not laid out as swift-format and .swift-format say
+lint:
+	$(SWIFT) format lint --strict --recursive $(FORMATTED)
+
+## format: lay every file out as swift-format and .swift-format say
+format:
+	$(SWIFT) format format --in-place --recursive $(FORMATTED)
 
 # Under the sanitizers: the Swift runtime's own crash report is off (it reads the
 # crashed stack, which AddressSanitizer reports); the crash signals are left to

@@ -4,7 +4,7 @@ import PackageDescription
 let package = Package(
     name: "chat-tui",
     products: [
-        .executable(name: "chat-tui", targets: ["chat-tui"]),
+        .executable(name: "chat-tui", targets: ["chat-tui"])
     ],
     targets: [
         // The C: curses, and the few Linux calls Swift's Glibc module does not show.
@@ -44,6 +44,8 @@ let package = Package(
         .testTarget(name: "ChatNetTests", dependencies: ["ChatNet"]),
         .testTarget(name: "ChatIOTests", dependencies: ["ChatIO", "ChatModel", "TextWidth"]),
         .testTarget(name: "TUITests", dependencies: ["TUI", "TestSupport"]),
-        .testTarget(name: "EndToEndTests", dependencies: ["TestSupport"], exclude: ["width-corpus.txt", "slow-terminal.py", "IRC/irc-lab.py"]),
+        .testTarget(
+            name: "EndToEndTests", dependencies: ["TestSupport"],
+            exclude: ["width-corpus.txt", "slow-terminal.py", "IRC/irc-lab.py"]),
     ]
 )

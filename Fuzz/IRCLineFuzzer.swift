@@ -13,9 +13,11 @@ public func ircLineFuzzerInput(_ data: UnsafePointer<UInt8>, _ size: Int) -> CIn
     let bytes = UnsafeBufferPointer(start: data, count: size)
     var client = IRCClient(identity: IRCIdentity(nick: "me"), channels: ["#chat"])
     _ = client.start()
-    for setup in [":irc.test CAP * LS :echo-message batch draft/multiline=max-bytes=4096 labeled-response",
-                  ":irc.test CAP me ACK :echo-message batch draft/multiline labeled-response",
-                  ":irc.test 001 me :hi", ":me!me@h JOIN #chat"] {
+    for setup in [
+        ":irc.test CAP * LS :echo-message batch draft/multiline=max-bytes=4096 labeled-response",
+        ":irc.test CAP me ACK :echo-message batch draft/multiline labeled-response",
+        ":irc.test 001 me :hi", ":me!me@h JOIN #chat",
+    ] {
         _ = client.receive(try! IRCMessage(parsing: setup), now: Timestamp(secondsSinceEpoch: 0))
     }
     for line in bytes.split(separator: 10, omittingEmptySubsequences: false) {

@@ -17,7 +17,8 @@ public func transcriptFuzzerInput(_ data: UnsafePointer<UInt8>, _ size: Int) -> 
             fatalError("a message read from \(String(line).debugDescription) is not readable once stored: \(stored)")
         }
         if back.sender != message.sender || back.text != message.text || back.kind != message.kind
-            || back.time != message.time {
+            || back.time != message.time
+        {
             fatalError("\(String(line).debugDescription) changed when stored: \(message) -> \(back)")
         }
     }

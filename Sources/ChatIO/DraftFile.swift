@@ -62,7 +62,7 @@ public struct DraftFile: Sendable {
         }
         do {
             try write(bytes, flush: flush)
-        } catch where error.code == ENOENT {
+        } catch  where error.code == ENOENT {
             // The folders are made at the first save (or again, if removed
             // meanwhile), not looked for at every one: seven system calls.
             try DataFolders.makeFolder(folder)

@@ -20,7 +20,8 @@ public enum FileWriting {
         var offset = 0
         while offset < bytes.count {
             let start = bytes.baseAddress! + offset
-            let written = position.map { pwrite(descriptor, start, bytes.count - offset, $0 + off_t(offset)) }
+            let written =
+                position.map { pwrite(descriptor, start, bytes.count - offset, $0 + off_t(offset)) }
                 ?? write(descriptor, start, bytes.count - offset)
             if written < 0 && errno == EINTR { continue }
             guard written > 0 else { return written < 0 ? errno : ENOSPC }
@@ -68,8 +69,10 @@ public enum FileWriting {
     /// they outlive the process, killed or crashed, not a power cut. Where
     /// there is no file at `path` yet, or the file system cannot swap, the
     /// spare is renamed over the path instead. Nothing is left at `spare` on failure.
-    public static func swap(_ path: String, spare: String, with bytes: [UInt8], flush: Bool,
-                            mode: mode_t = 0o600) throws(StorageError) {
+    public static func swap(
+        _ path: String, spare: String, with bytes: [UInt8], flush: Bool,
+        mode: mode_t = 0o600
+    ) throws(StorageError) {
         let fd = open(spare, O_WRONLY | O_CREAT | O_CLOEXEC, mode)
         guard fd >= 0 else { throw StorageError("cannot write \(spare)") }
         var failure = writeAll(bytes, to: fd).map { StorageError("cannot write \(spare)", code: $0) }

@@ -39,8 +39,10 @@ struct LineHistory {
     /// Moves where `olderLines` goes on from to the start of the newest line
     /// that `matches`, among the last `limit` lines before `end` (the file's
     /// end when nil); false, moving nothing, when none does.
-    mutating func rewind(in descriptor: Int32, toLineMatching matches: (String) -> Bool, within limit: Int,
-                         before end: Int64? = nil) -> Bool {
+    mutating func rewind(
+        in descriptor: Int32, toLineMatching matches: (String) -> Bool, within limit: Int,
+        before end: Int64? = nil
+    ) -> Bool {
         guard let found = Self.line(in: descriptor, before: end, matching: matches, within: limit) else { return false }
         start = found.lowerBound
         return true
@@ -49,8 +51,10 @@ struct LineHistory {
     /// Where the newest line that `matches` starts and ends (after its
     /// newline), among the last `limit` lines before `end` (the file's end
     /// when nil); nil when none does.
-    static func line(in descriptor: Int32, before end: Int64?, matching matches: (String) -> Bool,
-                     within limit: Int) -> Range<Int64>? {
+    static func line(
+        in descriptor: Int32, before end: Int64?, matching matches: (String) -> Bool,
+        within limit: Int
+    ) -> Range<Int64>? {
         var info = stat()
         guard fstat(descriptor, &info) == 0 else { return nil }
         var end = min(end ?? Int64(info.st_size), Int64(info.st_size))
@@ -98,7 +102,8 @@ struct LineHistory {
     /// in blocks, only as far as the lines go, and looks at no byte before the
     /// line end that starts them (`memrchr`).
     static func lines(in descriptor: Int32, before end: Int64, count: Int)
-        -> (lines: [String], starts: [Int64], start: Int64, end: Int64) {
+        -> (lines: [String], starts: [Int64], start: Int64, end: Int64)
+    {
         guard count > 0 else { return ([], [], end, end) }
         let block: Int64 = 64 * 1024
         var blocks: [[UInt8]] = []  // the newest first
@@ -118,7 +123,8 @@ struct LineHistory {
             piece.withUnsafeBytes { bytes in
                 var before = bytes.count
                 while newlines.count <= count, before > 0,
-                      let found = memrchr(bytes.baseAddress!, 0x0A, before) {
+                    let found = memrchr(bytes.baseAddress!, 0x0A, before)
+                {
                     before = bytes.baseAddress!.distance(to: UnsafeRawPointer(found))
                     newlines.append(start + Int64(before))
                 }

@@ -62,8 +62,10 @@ public final class ReplayIngest {
 
     /// Reads `descriptor`, a pipe or a file. `keep` is given the lines as
     /// they should be kept for reading back, in order.
-    public init(descriptor: Int32, reader: TranscriptReader, held: Int,
-                keep: @escaping (UnsafeRawBufferPointer) -> Int64?) {
+    public init(
+        descriptor: Int32, reader: TranscriptReader, held: Int,
+        keep: @escaping (UnsafeRawBufferPointer) -> Int64?
+    ) {
         self.descriptor = descriptor
         self.reader = reader
         self.held = max(1, held)
@@ -189,8 +191,10 @@ public final class ReplayIngest {
         let base = pendingBytes.count - from
         pendingBytes.append(contentsOf: UnsafeBufferPointer(start: buffer + from, count: newest.last!.upperBound - from))
         for range in newest {
-            pending.append(.line(range.lowerBound + base..<range.upperBound + base,
-                                 keptAt: keptAt.map { $0 + Int64(range.lowerBound - start) }))
+            pending.append(
+                .line(
+                    range.lowerBound + base..<range.upperBound + base,
+                    keptAt: keptAt.map { $0 + Int64(range.lowerBound - start) }))
         }
         run.removeAll(keepingCapacity: true)
     }
@@ -199,14 +203,17 @@ public final class ReplayIngest {
     private func readLine(_ range: Range<Int>, now: Timestamp) {
         var end = range.upperBound
         if end > range.lowerBound, buffer[end - 1] == 0x0D { end -= 1 }
-        let line = String(decoding: UnsafeBufferPointer(start: buffer + range.lowerBound, count: end - range.lowerBound),
-                          as: UTF8.self)
+        let line = String(
+            decoding: UnsafeBufferPointer(start: buffer + range.lowerBound, count: end - range.lowerBound),
+            as: UTF8.self)
         let broken = reader.brokenLines
         guard let message = reader.read(line[...], now: now) else { return }
         let unreadable = reader.brokenLines > broken
         // A line of chat-tui's own format is kept as it came (it reads back as
         // the same message); any other is kept in it.
-        var kept = line.first == "{" && !unreadable ? String(line.last == "\r" ? line.dropLast() : line[...])
+        var kept =
+            line.first == "{" && !unreadable
+            ? String(line.last == "\r" ? line.dropLast() : line[...])
             : Transcript.encode(message)
         kept += "\n"
         let keptAt = kept.withUTF8 { keep(UnsafeRawBufferPointer($0)) }

@@ -37,7 +37,7 @@ final class SpoolWriter: @unchecked Sendable {
 
     deinit {
         queue.sync {}
-        buffers.forEach { $0.deallocate() }
+        for buffer in buffers { buffer.deallocate() }
     }
 
     /// Appends `bytes`; the error of an earlier write that failed (its `errno`), if any.

@@ -31,11 +31,14 @@ public struct WidthCache {
     /// The file for `identity`: its name is the identity with anything but
     /// letters, digits, `.`, `-` and `=` made `_`.
     public func path(for identity: String) -> String {
-        let name = String(identity.unicodeScalars.map { scalar -> Character in
-            let allowed = scalar.isASCII && (scalar.properties.isAlphabetic || ("0"..."9").contains(scalar)
-                || ".-=".unicodeScalars.contains(scalar))
-            return allowed ? Character(scalar) : "_"
-        })
+        let name = String(
+            identity.unicodeScalars.map { scalar -> Character in
+                let allowed =
+                    scalar.isASCII
+                    && (scalar.properties.isAlphabetic || ("0"..."9").contains(scalar)
+                        || ".-=".unicodeScalars.contains(scalar))
+                return allowed ? Character(scalar) : "_"
+            })
         return folder + "/" + String(name.prefix(200))
     }
 
@@ -58,7 +61,8 @@ public struct WidthCache {
         for line in lines.dropFirst(2) {
             let parts = line.split(separator: " ")
             guard parts.count == 2, let sample = WidthProbe.Sample(rawValue: String(parts[0])),
-                  let columns = Int(parts[1]) else { return nil }
+                let columns = Int(parts[1])
+            else { return nil }
             measured[sample] = columns
         }
         return measured.isEmpty ? nil : measured

@@ -29,8 +29,10 @@ enum CrashRestore {
         let previous = UnsafeMutablePointer<sigaction>.allocate(capacity: Int(NSIG))
         previous.initialize(repeating: sigaction(), count: Int(NSIG))
         let pointer = UnsafeMutablePointer<Rescue>.allocate(capacity: 1)
-        pointer.initialize(to: Rescue(descriptor: descriptor, modes: modes, bytes: bytes, count: reset.count,
-                                      previous: previous))
+        pointer.initialize(
+            to: Rescue(
+                descriptor: descriptor, modes: modes, bytes: bytes, count: reset.count,
+                previous: previous))
         rescue = pointer
         var action = sigaction()
         action.__sigaction_handler.sa_handler = crashed

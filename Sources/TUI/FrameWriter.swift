@@ -39,8 +39,10 @@ struct FrameWriter {
     /// The last one-column scalar outside ASCII written in a run, and its UTF-8.
     private var lastNarrow: (scalar: Unicode.Scalar, bytes: [UInt8])?
 
-    init(lookSequence: @escaping (Cell) -> [UInt8], plainSequence: [UInt8], libraryWidth: @escaping (UInt32) -> Int,
-         writesLastCell: Bool) {
+    init(
+        lookSequence: @escaping (Cell) -> [UInt8], plainSequence: [UInt8], libraryWidth: @escaping (UInt32) -> Int,
+        writesLastCell: Bool
+    ) {
         self.lookSequence = lookSequence
         self.plainSequence = plainSequence
         self.libraryWidth = libraryWidth
@@ -67,7 +69,8 @@ struct FrameWriter {
         // changes two at least.
         findChangedRows(shown, new.cells, size: new.size, among: hasOld ? rows ?? 0..<new.size.rows : 0..<new.size.rows)
         if hasOld, changed.count >= 2,
-           scrollIfRowsMoved(old: shown, new: new.cells, changed: changed.prefix(4), shown: &shown, size: new.size) {
+            scrollIfRowsMoved(old: shown, new: new.cells, changed: changed.prefix(4), shown: &shown, size: new.size)
+        {
             findChangedRows(shown, new.cells, size: new.size, among: 0..<new.size.rows)
         }
         new.cells.withUnsafeBufferPointer { cells in
@@ -79,8 +82,9 @@ struct FrameWriter {
             setLook(Self.plainLook, cell: .blank)
             // A typed space moves the caret over a blank: one byte, not three.
             if new.cursorRow < new.size.rows, new.cursorColumn < columns {
-                rewriteShortGap(before: new.cursorColumn, row: new.cursorRow, cells: cells,
-                                rowStart: new.cursorRow * columns)
+                rewriteShortGap(
+                    before: new.cursorColumn, row: new.cursorRow, cells: cells,
+                    rowStart: new.cursorRow * columns)
             }
         }
         move(to: new.cursorRow, new.cursorColumn)
@@ -91,8 +95,10 @@ struct FrameWriter {
 
     /// Writes the cells of `row` that differ from what the screen shows, and
     /// clears its end when that is all blank.
-    private mutating func writeRow(_ row: Int, cells: UnsafeBufferPointer<Cell>, before: UnsafeBufferPointer<Cell>,
-                                   range: Range<Int>) {
+    private mutating func writeRow(
+        _ row: Int, cells: UnsafeBufferPointer<Cell>, before: UnsafeBufferPointer<Cell>,
+        range: Range<Int>
+    ) {
         // Past `blankFrom`, the new row is blank: one clear does it, when
         // anything but blanks is shown there now.
         var blankFrom = range.upperBound
@@ -114,15 +120,19 @@ struct FrameWriter {
         while index < end {
             let cell = cells[index]
             index += 1
-            guard cell.width > 0, cell != before[index - 1] || (cell.width == 2 && index < range.upperBound
-                                                                 && before[index] != cells[index]) else { continue }
+            guard cell.width > 0,
+                cell != before[index - 1]
+                    || (cell.width == 2 && index < range.upperBound
+                        && before[index] != cells[index])
+            else { continue }
             if index - 1 == unwritable { continue }
             rewriteShortGap(before: index - 1 - range.lowerBound, row: row, cells: cells, rowStart: range.lowerBound)
             move(to: row, index - 1 - range.lowerBound)
             setLook(cell.lookKey, cell: cell)
             put(cell)
-            index = putRun(from: index, to: unwritable < 0 ? end : min(end, unwritable), row: row,
-                                rowStart: range.lowerBound, cells: cells, before: before, look: cell.lookKey)
+            index = putRun(
+                from: index, to: unwritable < 0 ? end : min(end, unwritable), row: row,
+                rowStart: range.lowerBound, cells: cells, before: before, look: cell.lookKey)
         }
         if clearsEnd {
             move(to: row, blankFrom - range.lowerBound)
@@ -136,9 +146,11 @@ struct FrameWriter {
     /// advances one column for: printable ASCII a byte each, others (a
     /// separator's line) from the encoding of the last one written. Most of
     /// a frame drawn on a cleared screen. Returns where it stopped.
-    private mutating func putRun(from start: Int, to end: Int, row: Int, rowStart: Int,
-                                      cells: UnsafeBufferPointer<Cell>, before: UnsafeBufferPointer<Cell>,
-                                      look: UInt32) -> Int {
+    private mutating func putRun(
+        from start: Int, to end: Int, row: Int, rowStart: Int,
+        cells: UnsafeBufferPointer<Cell>, before: UnsafeBufferPointer<Cell>,
+        look: UInt32
+    ) -> Int {
         guard let now = cursor, now.row == row, now.column == start - rowStart else { return start }
         var index = start
         while index < end {
@@ -278,8 +290,10 @@ struct FrameWriter {
     /// colours reset before the look is set.
     static func resetsAll(_ sequence: [UInt8]) -> Bool {
         guard sequence.count >= 4 else { return false }
-        for index in 0...(sequence.count - 4) where sequence[index] == 0x1B && sequence[index + 1] == 0x5B
-            && sequence[index + 2] == 0x30 && (sequence[index + 3] == 0x3B || sequence[index + 3] == 0x6D) {
+        for index in 0...(sequence.count - 4)
+        where sequence[index] == 0x1B && sequence[index + 1] == 0x5B
+            && sequence[index + 2] == 0x30 && (sequence[index + 3] == 0x3B || sequence[index + 3] == 0x6D)
+        {
             return true
         }
         return false
@@ -295,7 +309,8 @@ struct FrameWriter {
     private mutating func move(to row: Int, _ column: Int) {
         guard let now = cursor else {
             writeAbsolute(row, column)
-            return cursor = (row, column)
+            cursor = (row, column)
+            return
         }
         if now.row == row, now.column == column { return }
         defer { cursor = (row, column) }
@@ -386,8 +401,10 @@ struct FrameWriter {
     /// written. The band starts at one of the first rows that changed; the
     /// one that saves writing the most cells is scrolled, when they are worth
     /// more than the sequences. True when it scrolled.
-    private mutating func scrollIfRowsMoved(old: [Cell], new: [Cell], changed: ArraySlice<Int>, shown: inout [Cell],
-                                            size: TerminalSize) -> Bool {
+    private mutating func scrollIfRowsMoved(
+        old: [Cell], new: [Cell], changed: ArraySlice<Int>, shown: inout [Cell],
+        size: TerminalSize
+    ) -> Bool {
         let columns = size.columns
         let rows = size.rows
         guard rows >= 3, columns > 0 else { return false }
@@ -397,13 +414,16 @@ struct FrameWriter {
         old.withUnsafeBufferPointer { old in
             new.withUnsafeBufferPointer { new in
                 func rowsMatch(_ newRow: Int, _ oldRow: Int) -> Bool {
-                    Self.same(old, new, oldRow * columns..<(oldRow + 1) * columns,
-                              newRange: newRow * columns..<(newRow + 1) * columns)
+                    Self.same(
+                        old, new, oldRow * columns..<(oldRow + 1) * columns,
+                        newRange: newRow * columns..<(newRow + 1) * columns)
                 }
                 func alikeCells(newRow: Int, oldRow: Int) -> Int {
                     var count = 0
-                    for column in 0..<columns where old[oldRow * columns + column] != .blank
-                        && old[oldRow * columns + column] == new[newRow * columns + column] {
+                    for column in 0..<columns
+                    where old[oldRow * columns + column] != .blank
+                        && old[oldRow * columns + column] == new[newRow * columns + column]
+                    {
                         count += 1
                     }
                     return count
@@ -440,19 +460,24 @@ struct FrameWriter {
                 // that row stays where it goes (a draft's row rewrapped as the
                 // composer grew): then only its changes are written.
                 if let chosen = best, chosen.shift > 0, chosen.bottom < rows,
-                   alikeCells(newRow: chosen.bottom - chosen.shift, oldRow: chosen.bottom) > columns / 2 {
+                    alikeCells(newRow: chosen.bottom - chosen.shift, oldRow: chosen.bottom) > columns / 2
+                {
                     best = (chosen.top, chosen.bottom + 1, chosen.shift, chosen.worth)
                 }
                 // When the rows above the band would show the same moved with
                 // it (the blank rows above a short conversation, as the
                 // composer grows or shrinks), the band starts at the top: the
                 // whole screen scrolls, with no move of the cursor to do it.
-                if let chosen = best, chosen.top > 0, (0..<chosen.top).allSatisfy({ row in
-                    let oldRow = row + chosen.shift
-                    return oldRow >= 0 ? rowsMatch(row, oldRow) : blankRow.withUnsafeBufferPointer { blank in
-                        Self.same(new, blank, row * columns..<(row + 1) * columns, newRange: 0..<columns)
-                    }
-                }) {
+                if let chosen = best, chosen.top > 0,
+                    (0..<chosen.top).allSatisfy({ row in
+                        let oldRow = row + chosen.shift
+                        return oldRow >= 0
+                            ? rowsMatch(row, oldRow)
+                            : blankRow.withUnsafeBufferPointer { blank in
+                                Self.same(new, blank, row * columns..<(row + 1) * columns, newRange: 0..<columns)
+                            }
+                    })
+                {
                     best = (0, chosen.bottom, chosen.shift, chosen.worth)
                 }
             }
@@ -516,11 +541,14 @@ struct FrameWriter {
     }
 
     /// Whether two rows hold the same cells.
-    private static func same(_ a: UnsafeBufferPointer<Cell>, _ b: UnsafeBufferPointer<Cell>, _ range: Range<Int>,
-                             newRange: Range<Int>? = nil) -> Bool {
+    private static func same(
+        _ a: UnsafeBufferPointer<Cell>, _ b: UnsafeBufferPointer<Cell>, _ range: Range<Int>,
+        newRange: Range<Int>? = nil
+    ) -> Bool {
         // Cells are equal exactly when their eight bytes are (`Cell.==`).
         let other = newRange ?? range
-        return memcmp(a.baseAddress! + range.lowerBound, b.baseAddress! + other.lowerBound,
-                      range.count * MemoryLayout<Cell>.stride) == 0
+        return memcmp(
+            a.baseAddress! + range.lowerBound, b.baseAddress! + other.lowerBound,
+            range.count * MemoryLayout<Cell>.stride) == 0
     }
 }

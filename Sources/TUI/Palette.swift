@@ -33,7 +33,8 @@ final class Palette {
             if format.underline { attributes |= chat_a_underline() }
             if format.reverse { attributes |= chat_a_reverse() }
             if hasColors, format.foreground != nil || format.background != nil,
-               let formatPair = self.pair(foreground: format.foreground, background: format.background) {
+                let formatPair = self.pair(foreground: format.foreground, background: format.background)
+            {
                 pair = formatPair
             }
         }

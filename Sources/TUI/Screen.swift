@@ -59,7 +59,8 @@ public final class Screen {
         // the runtime's generic witnesses. Cells of another size or cluster
         // generation cannot be compared.
         guard var old = shown.take(), old.size == frame.size, old.generation == frame.generation,
-              !terminal.needsClearing else {
+            !terminal.needsClearing
+        else {
             let clearing = terminal.clear()
             writer.forgetTerminalState(cursorAtHome: true)
             let bytes = writer.bytes(from: nil, to: frame)

@@ -331,8 +331,10 @@ public final class Terminal {
     /// `timeoutMilliseconds` pass (never, when negative). Says which are ready;
     /// the keyboard counts as having input after a resize, so that
     /// `InputReader` reads the resize at once.
-    public func wait(for descriptors: [Int32], writing: [Int32] = [],
-                     timeoutMilliseconds: Int32) -> (keyboard: Bool, ready: Set<Int32>) {
+    public func wait(
+        for descriptors: [Int32], writing: [Int32] = [],
+        timeoutMilliseconds: Int32
+    ) -> (keyboard: Bool, ready: Set<Int32>) {
         polled.removeAll(keepingCapacity: true)
         polled.append(pollfd(fd: inputDescriptor, events: Int16(POLLIN), revents: 0))
         polled.append(pollfd(fd: resizeDescriptor, events: Int16(POLLIN), revents: 0))

@@ -40,8 +40,10 @@ public struct TextWrapper: Sendable {
     /// `ascii`, when given, holds each character's byte when it is one ASCII
     /// byte (else 0), at the same indices as `text`: most characters are then
     /// measured without looking into them.
-    package func row(of text: ArraySlice<Character>, ascii: ArraySlice<UInt8>? = nil, from start: Int,
-                     width: Int) -> (row: WrappedRow, next: Int?) {
+    package func row(
+        of text: ArraySlice<Character>, ascii: ArraySlice<UInt8>? = nil, from start: Int,
+        width: Int
+    ) -> (row: WrappedRow, next: Int?) {
         let width = max(1, width)
         let end = text.endIndex
         func endsLine(_ index: Int) -> Bool { index == end || text[index].isLineBreak }
@@ -82,7 +84,8 @@ public struct TextWrapper: Sendable {
                 space = false
             }
             if index > start, !space, previousWide || w == 2,
-               Kinsoku.allowsBreak(between: text[index - 1], and: text[index]) {
+                Kinsoku.allowsBreak(between: text[index - 1], and: text[index])
+            {
                 lastBreak = (index, column)
             }
             if column + w > width {
@@ -122,8 +125,10 @@ public struct TextWrapper: Sendable {
         guard !hung, endsLine(index) else {
             return (WrappedRow(range: start..<index, width: column, endsLine: false, lookedTo: looked), index)
         }
-        return (WrappedRow(range: start..<index, width: column, endsLine: true, lookedTo: looked),
-                index == end ? nil : index + 1)
+        return (
+            WrappedRow(range: start..<index, width: column, endsLine: true, lookedTo: looked),
+            index == end ? nil : index + 1
+        )
     }
 }
 

@@ -41,42 +41,66 @@ public enum WidthProbe {
         var choices: [(name: String, apply: @Sendable (inout WidthRules) -> Void)] {
             switch self {
             case .emojiModifier:
-                return [("modifier joins the emoji", { $0.joinsEmojiModifiers = true }),
-                        ("modifier drawn separately", { $0.joinsEmojiModifiers = false })]
+                return [
+                    ("modifier joins the emoji", { $0.joinsEmojiModifiers = true }),
+                    ("modifier drawn separately", { $0.joinsEmojiModifiers = false }),
+                ]
             case .variationSelector16:
-                return [("VS16 keeps the width", { $0.widensWithVariationSelector16 = false }),
-                        ("VS16 widens to 2", { $0.widensWithVariationSelector16 = true })]
+                return [
+                    ("VS16 keeps the width", { $0.widensWithVariationSelector16 = false }),
+                    ("VS16 widens to 2", { $0.widensWithVariationSelector16 = true }),
+                ]
             case .variationSelector15:
-                return [("VS15 keeps the width", { $0.narrowsWithVariationSelector15 = false }),
-                        ("VS15 narrows to 1", { $0.narrowsWithVariationSelector15 = true })]
+                return [
+                    ("VS15 keeps the width", { $0.narrowsWithVariationSelector15 = false }),
+                    ("VS15 narrows to 1", { $0.narrowsWithVariationSelector15 = true }),
+                ]
             case .zwjSequence:
-                return [("ZWJ sequence drawn as one", { $0.joinsZWJSequences = true }),
-                        ("ZWJ sequence drawn as its parts", { $0.joinsZWJSequences = false })]
+                return [
+                    ("ZWJ sequence drawn as one", { $0.joinsZWJSequences = true }),
+                    ("ZWJ sequence drawn as its parts", { $0.joinsZWJSequences = false }),
+                ]
             case .flag:
-                return [("regional indicators 1 column each", { $0.regionalIndicatorWidth = 1 }),
-                        ("regional indicators 2 columns each", { $0.regionalIndicatorWidth = 2 })]
+                return [
+                    ("regional indicators 1 column each", { $0.regionalIndicatorWidth = 1 }),
+                    ("regional indicators 2 columns each", { $0.regionalIndicatorWidth = 2 }),
+                ]
             case .keycap:
-                return [("keycap as wide as its digit", { $0.widensKeycaps = false }),
-                        ("keycap 2 columns", { $0.widensKeycaps = true })]
+                return [
+                    ("keycap as wide as its digit", { $0.widensKeycaps = false }),
+                    ("keycap 2 columns", { $0.widensKeycaps = true }),
+                ]
             case .newerEmoji:
-                return [("newer emoji drawn as nothing", { $0.newerEmojiWidth = 0 }),
-                        ("newer emoji 1 column (shown as �)", { $0.newerEmojiWidth = 1 }),
-                        ("newer emoji 2 columns (shown as ？)", { $0.newerEmojiWidth = 2 })]
+                return [
+                    ("newer emoji drawn as nothing", { $0.newerEmojiWidth = 0 }),
+                    ("newer emoji 1 column (shown as �)", { $0.newerEmojiWidth = 1 }),
+                    ("newer emoji 2 columns (shown as ？)", { $0.newerEmojiWidth = 2 }),
+                ]
             case .ambiguous:
-                return [("ambiguous width narrow", { $0.ambiguousIsWide = false }),
-                        ("ambiguous width wide", { $0.ambiguousIsWide = true })]
+                return [
+                    ("ambiguous width narrow", { $0.ambiguousIsWide = false }),
+                    ("ambiguous width wide", { $0.ambiguousIsWide = true }),
+                ]
             case .combiningMark:
-                return [("combining marks join", { $0.joinsCombiningMarks = true }),
-                        ("combining marks take a column", { $0.joinsCombiningMarks = false })]
+                return [
+                    ("combining marks join", { $0.joinsCombiningMarks = true }),
+                    ("combining marks take a column", { $0.joinsCombiningMarks = false }),
+                ]
             case .hangulJamo:
-                return [("jamo join into syllables", { $0.joinsHangulJamo = true }),
-                        ("jamo take a column each", { $0.joinsHangulJamo = false })]
+                return [
+                    ("jamo join into syllables", { $0.joinsHangulJamo = true }),
+                    ("jamo take a column each", { $0.joinsHangulJamo = false }),
+                ]
             case .softHyphen:
-                return [("soft hyphen drawn as a hyphen", { $0.softHyphenWidth = 1 }),
-                        ("soft hyphen drawn as nothing: not sent", { $0.softHyphenWidth = 0 })]
+                return [
+                    ("soft hyphen drawn as a hyphen", { $0.softHyphenWidth = 1 }),
+                    ("soft hyphen drawn as nothing: not sent", { $0.softHyphenWidth = 0 }),
+                ]
             case .thai, .devanagari:
-                return [("spacing marks take a column", { $0.spacingMarksAdvance = true }),
-                        ("spacing marks take none", { $0.spacingMarksAdvance = false })]
+                return [
+                    ("spacing marks take a column", { $0.spacingMarksAdvance = true }),
+                    ("spacing marks take none", { $0.spacingMarksAdvance = false }),
+                ]
             }
         }
     }
@@ -96,7 +120,8 @@ public enum WidthProbe {
     /// `base` and changing one class at a time, and what was found for each
     /// sample. A sample no setting explains keeps the base setting.
     public static func learn(_ measured: [Sample: Int], base: WidthRules = .terminal)
-        -> (rules: WidthRules, findings: [Finding]) {
+        -> (rules: WidthRules, findings: [Finding])
+    {
         var rules = base
         var findings: [Finding] = []
         for sample in Sample.allCases {
@@ -113,8 +138,10 @@ public enum WidthProbe {
                     }
                 }
             }
-            findings.append(Finding(sample: sample, measured: measured[sample], choice: choice,
-                                    unicodeWidth: WidthRules.unicode.width(of: character)))
+            findings.append(
+                Finding(
+                    sample: sample, measured: measured[sample], choice: choice,
+                    unicodeWidth: WidthRules.unicode.width(of: character)))
         }
         return (rules, findings)
     }
@@ -129,13 +156,17 @@ public enum WidthProbe {
         func padded(_ text: String, to columns: Int, drawnWidth: Int? = nil) -> String {
             text + String(repeating: " ", count: max(1, columns - (drawnWidth ?? WidthRules.terminal.width(of: text))))
         }
-        var lines = ["terminal: \(identity)", "",
-                     padded("class", to: classColumns) + padded("sample", to: 7) + padded("measured", to: 9)
-                         + padded("unicode", to: 8) + "rule"]
+        var lines = [
+            "terminal: \(identity)", "",
+            padded("class", to: classColumns) + padded("sample", to: 7) + padded("measured", to: 9)
+                + padded("unicode", to: 8) + "rule",
+        ]
         for finding in findings {
-            let rule = finding.choice
+            let rule =
+                finding.choice
                 ?? (finding.measured == nil ? "no answer: default kept" : "unexplained: default kept")
-            var line = padded(finding.sample.rawValue, to: classColumns)
+            var line =
+                padded(finding.sample.rawValue, to: classColumns)
                 + padded(finding.sample.text, to: 7, drawnWidth: finding.measured)
             line += padded(finding.measured.map(String.init) ?? "-", to: 9)
             line += padded(String(finding.unicodeWidth), to: 8) + rule

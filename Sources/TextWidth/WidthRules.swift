@@ -40,11 +40,13 @@ public struct WidthRules: Equatable, Sendable {
     /// is not sent at all (ncurses would count it as 1).
     public var softHyphenWidth: Int
 
-    public init(joinsEmojiModifiers: Bool = false, widensWithVariationSelector16: Bool = false,
-                joinsZWJSequences: Bool = true, narrowsWithVariationSelector15: Bool = false,
-                widensKeycaps: Bool = false, regionalIndicatorWidth: Int = 1, ambiguousIsWide: Bool = false,
-                newerEmojiWidth: Int = 1, joinsCombiningMarks: Bool = true, joinsHangulJamo: Bool = true,
-                spacingMarksAdvance: Bool = true, softHyphenWidth: Int = 1) {
+    public init(
+        joinsEmojiModifiers: Bool = false, widensWithVariationSelector16: Bool = false,
+        joinsZWJSequences: Bool = true, narrowsWithVariationSelector15: Bool = false,
+        widensKeycaps: Bool = false, regionalIndicatorWidth: Int = 1, ambiguousIsWide: Bool = false,
+        newerEmojiWidth: Int = 1, joinsCombiningMarks: Bool = true, joinsHangulJamo: Bool = true,
+        spacingMarksAdvance: Bool = true, softHyphenWidth: Int = 1
+    ) {
         self.joinsEmojiModifiers = joinsEmojiModifiers
         self.widensWithVariationSelector16 = widensWithVariationSelector16
         self.joinsZWJSequences = joinsZWJSequences
@@ -85,8 +87,15 @@ public struct WidthRules: Equatable, Sendable {
     /// The columns a string takes, its printable ASCII counted by bytes.
     public func width(of text: String) -> Int {
         var total = 0
-        text.forEachCharacter(ascii: { _ in total += 1; return true },
-                              other: { total += width(of: $0); return true })
+        text.forEachCharacter(
+            ascii: { _ in
+                total += 1
+                return true
+            },
+            other: {
+                total += width(of: $0)
+                return true
+            })
         return total
     }
 
@@ -119,7 +128,8 @@ public struct WidthRules: Equatable, Sendable {
         guard let value = character.singleScalarValue, value >= 0x80 else { return nil }
         if Self.isCommonWide(value) { return (value, 2) }
         guard let scalar = Unicode.Scalar(value), Self.visibleReplacement(for: scalar) == nil,
-              case .plain(let width) = kind(of: scalar), width > 0 else { return nil }
+            case .plain(let width) = kind(of: scalar), width > 0
+        else { return nil }
         return (value, width)
     }
 
@@ -270,13 +280,15 @@ public struct WidthRules: Equatable, Sendable {
                 if width == 0, Self.isInvisibleFormat(scalar) { continue }
                 // A cluster that starts with a combining mark is drawn on a space,
                 // so it never lands on whatever cell precedes it on screen.
-                current = width == 0
+                current =
+                    width == 0
                     ? CellText(" " + String(scalar), width: 1)
                     : CellText(String(scalar), width: width)
                 base = (scalar, width)
                 continue
             }
-            let joins = width == 0 || joinNext
+            let joins =
+                width == 0 || joinNext
                 || (joinsEmojiModifiers && scalar.properties.isEmojiModifier)
             if joins {
                 cell.text.unicodeScalars.append(scalar)

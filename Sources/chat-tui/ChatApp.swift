@@ -50,11 +50,13 @@ struct ChatApp {
             input.awaitProbe(milliseconds: WidthProbing.drainMilliseconds)
             if let answer = input.takeProbeAnswer() { _ = probe.learn(answer) }
         }
-        let display = Display(size: terminal.size, rules: rules, clock: clock,
-                              dateStyle: Self.dateStyle(environment: environment), messageStyle: options.style,
-                              senderColumnLimit: options.nickWidth)
-        let loop = RunLoop(roomLinks: roomLinks, display: display, terminal: terminal, input: input, probe: probe,
-                           wallClock: wallClock, stopSignals: stopSignals, at: now)
+        let display = Display(
+            size: terminal.size, rules: rules, clock: clock,
+            dateStyle: Self.dateStyle(environment: environment), messageStyle: options.style,
+            senderColumnLimit: options.nickWidth)
+        let loop = RunLoop(
+            roomLinks: roomLinks, display: display, terminal: terminal, input: input, probe: probe,
+            wallClock: wallClock, stopSignals: stopSignals, at: now)
         return loop.run()
     }
 
@@ -67,7 +69,8 @@ struct ChatApp {
 
     /// Japanese day names when the user's locale for dates is Japanese.
     static func dateStyle(environment: [String: String]) -> ClockFace.DateStyle {
-        let locale = [environment["LC_ALL"], environment["LC_TIME"], environment["LANG"]]
+        let locale =
+            [environment["LC_ALL"], environment["LC_TIME"], environment["LANG"]]
             .compactMap { $0 }.first { !$0.isEmpty } ?? ""
         return locale.hasPrefix("ja") ? .japanese : .english
     }

@@ -37,11 +37,17 @@ extension IRCLink {
         case .reconnect:
             reconnectNow(at: now)
         case .topic(let text):
-            guard let target, client.features.isChannel(target) else { return [.notice(.commandProblem(.usage("/topic works in a channel")))] }
+            guard let target, client.features.isChannel(target) else {
+                return [.notice(.commandProblem(.usage("/topic works in a channel")))]
+            }
             write([client.topic(of: target, to: text)], at: now)
         case .names:
-            guard let target, client.features.isChannel(target) else { return [.notice(.commandProblem(.usage("/names works in a channel")))] }
-            guard session.membership(of: target)?.state == .joined else { return [.notice(.commandProblem(.notInChannel(target)))] }
+            guard let target, client.features.isChannel(target) else {
+                return [.notice(.commandProblem(.usage("/names works in a channel")))]
+            }
+            guard session.membership(of: target)?.state == .joined else {
+                return [.notice(.commandProblem(.notInChannel(target)))]
+            }
             write([session.withClient { $0.names(in: target) }], at: now)
         case .quote(let line):
             do throws(IRCLineProblem) {

@@ -40,8 +40,9 @@ extension IRCLink {
                     // The same refusal as the try before: said whole once, then in brief.
                     notice = .lostAgain(network: network, brief: problem.brief, retryInSeconds: seconds)
                 } else if case .untrusted(let certificate) = problem {
-                    notice = .untrusted(network: network, problem: certificate.description, fingerprint: certificate.fingerprint,
-                                        file: settings.file, retryInSeconds: seconds)
+                    notice = .untrusted(
+                        network: network, problem: certificate.description, fingerprint: certificate.fingerprint,
+                        file: settings.file, retryInSeconds: seconds)
                 } else {
                     notice = .lost(network: network, wasUp: ending.wasUp, problem: problem.description, retryInSeconds: seconds)
                 }
@@ -97,17 +98,22 @@ extension IRCLink {
             if let time { entry.message.time = time }
             return confirmed(entry, serverID: serverID).map { ($0, entry.room) }
         case .notDelivered(let entry, let reason):
-            guard let id = entry.id else { return [(said(.messageNotSent(target: entry.room, reason: reason), at: now), serverRoom)] }
+            guard let id = entry.id else {
+                return [(said(.messageNotSent(target: entry.room, reason: reason), at: now), serverRoom)]
+            }
             return [(.deliveryFailed(LocalID(value: id), reason), entry.room)]
         case .confirmed, .refused:
             return []  // the session's `delivered` and `notDelivered` say them
         case .joined(let channel):
             let key = client.features.caseMapping.folded(channel)
-            let label = networkRooms.room(for: .channel(channel), focus: networkRooms.takeShowOnJoin(key), mapping: client.features.caseMapping)
+            let label = networkRooms.room(
+                for: .channel(channel), focus: networkRooms.takeShowOnJoin(key), mapping: client.features.caseMapping)
             // What was said since the last message held, or the latest for a new room.
             if client.offersHistory {
                 if let file = networkRooms.file(of: label) {
-                    write([session.withClient { $0.history(of: channel, after: file.lastStored.map { ($0.serverID, $0.time) }) }], at: now)
+                    write(
+                        [session.withClient { $0.history(of: channel, after: file.lastStored.map { ($0.serverID, $0.time) }) }],
+                        at: now)
                 } else {
                     serverHistory.want(key)
                 }
@@ -115,7 +121,8 @@ extension IRCLink {
             return []
         case .older(let channel, let messages, let reachedStart):
             guard let room = networkRooms.label(forKey: client.features.caseMapping.folded(channel)),
-                  serverHistory.answered(in: room, first: messages.first) else { return [] }
+                serverHistory.answered(in: room, first: messages.first)
+            else { return [] }
             // Shown, not stored: the room file keeps what was said in the order it came.
             let recent = networkRooms.file(of: room)?.recent
             let new = messages.filter { !(recent?.holds($0, byContent: true) ?? false) }

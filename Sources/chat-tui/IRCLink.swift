@@ -52,8 +52,9 @@ final class IRCLink: Link {
         address = settings.address
         network = settings.name
         serverRoom = address.tls ? settings.name : settings.name + " (no TLS)"
-        var identity = IRCIdentity(nick: settings.nick ?? nick, user: settings.user,
-                                   realName: settings.realName ?? "chat-tui user")
+        var identity = IRCIdentity(
+            nick: settings.nick ?? nick, user: settings.user,
+            realName: settings.realName ?? "chat-tui user")
         var refusal: NetworkNotice?
         switch settings.login {
         case .serverPassword:
@@ -72,7 +73,9 @@ final class IRCLink: Link {
         wire = IRCWire(settings: settings)
         networkRooms = NetworkRooms(network: settings.name, serverRoom: serverRoom)
         startNotes = [refusal, .connecting(host: address.host, port: address.port, tls: address.tls)].compactMap { $0 }
-        if focusFirstChannel, let first = address.channels.first { networkRooms.showOnJoin(client.features.caseMapping.folded(first)) }
+        if focusFirstChannel, let first = address.channels.first {
+            networkRooms.showOnJoin(client.features.caseMapping.folded(first))
+        }
     }
 
     /// The user's nick on the network, as the server last confirmed it.
@@ -99,7 +102,8 @@ final class IRCLink: Link {
         let last = file.lastStored
         for message in networkRooms.attach(file) { waiting.append((.received(message), file.label)) }
         if let key = networkRooms.key(of: file.label), serverHistory.takeWanted(key),
-           let channel = client.channel(key) {
+            let channel = client.channel(key)
+        {
             write([session.withClient { $0.history(of: channel.name, after: last.map { ($0.serverID, $0.time) }) }], at: now)
         }
         if session.isRegistered { waiting.append((.lineByLine(client.multiline == nil), file.label)) }

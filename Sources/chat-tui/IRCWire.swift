@@ -29,8 +29,9 @@ final class IRCWire {
     /// A new connection to the network, as its settings say: over TLS or not,
     /// trusting what they trust, showing their certificate.
     private static func connection(to settings: Network) -> Connection {
-        Connection(host: settings.address.host, port: settings.address.port,
-                   trust: settings.address.tls ? settings.trust : nil, certificate: settings.certificate)
+        Connection(
+            host: settings.address.host, port: settings.address.port,
+            trust: settings.address.tls ? settings.trust : nil, certificate: settings.certificate)
     }
 
     /// True while the connection is not closed.
@@ -136,7 +137,11 @@ final class IRCWire {
         }
         let later = messages.filter { paced && !Self.neverHeld.contains($0.command) }
         if !later.isEmpty {
-            outgoing.add(later.map { OutgoingQueue.Unit(bytes: encoded([$0], lineLength: lineLength), own: false, label: nil, room: nil, part: 1, parts: 1) })
+            outgoing.add(
+                later.map {
+                    OutgoingQueue.Unit(
+                        bytes: encoded([$0], lineLength: lineLength), own: false, label: nil, room: nil, part: 1, parts: 1)
+                })
         }
     }
 
@@ -147,9 +152,12 @@ final class IRCWire {
     /// chat-tui's own: a multi-line batch goes under one token.
     func send(_ lines: [IRCMessage], label: String, room: String, lineLength: Int) {
         let units = Self.units(of: lines)
-        outgoing.add(units.enumerated().map { index, unit in
-            OutgoingQueue.Unit(bytes: encoded(unit, lineLength: lineLength), own: true, label: label, room: room, part: index + 1, parts: units.count)
-        })
+        outgoing.add(
+            units.enumerated().map { index, unit in
+                OutgoingQueue.Unit(
+                    bytes: encoded(unit, lineLength: lineLength), own: true, label: label, room: room, part: index + 1,
+                    parts: units.count)
+            })
     }
 
     /// Writes the queued lines the pace allows now, and returns the labels

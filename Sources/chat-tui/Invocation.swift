@@ -119,8 +119,10 @@ enum Invocation: Equatable {
     }
 
     /// The option's value: after `=`, or the next argument.
-    private static func value(of name: String, _ inlineValue: String?,
-                              _ remaining: inout ArraySlice<String>) throws(UsageError) -> String {
+    private static func value(
+        of name: String, _ inlineValue: String?,
+        _ remaining: inout ArraySlice<String>
+    ) throws(UsageError) -> String {
         guard let value = inlineValue ?? remaining.popFirst() else { throw .missingValue(name) }
         return value
     }

@@ -33,4 +33,3 @@ extension Link {
     func attach(_ file: RoomLink, at now: Moment) {}
     var ownRoom: String? { nil }
 }
-

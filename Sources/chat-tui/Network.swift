@@ -46,8 +46,10 @@ struct Network: Equatable {
     }
 
     /// The settings a network's file may have.
-    static let keys = ["address", "nick", "user", "realname", "password-file", "password-env", "login", "account",
-                       "tls-ca", "tls-fingerprint", "tls-cert"]
+    static let keys = [
+        "address", "nick", "user", "realname", "password-file", "password-env", "login", "account",
+        "tls-ca", "tls-fingerprint", "tls-cert",
+    ]
 
     /// Where the network `name` is written: `$XDG_CONFIG_HOME/chat-tui/networks/NAME.conf`.
     static func path(of name: String, environment: [String: String]) -> String {
@@ -80,28 +82,32 @@ struct Network: Equatable {
             if let file = file["password-file"] { password = .file(Self.expandingHome(file.value, environment: environment)) }
             if let variable = file["password-env"] { password = .variable(variable.value) }
             if file["password-file"] != nil && file["password-env"] != nil {
-                throw .badValue(path: path, key: "password-env", line: file["password-env"]!.line,
-                                reason: "give the password in a file or a variable, not both")
+                throw .badValue(
+                    path: path, key: "password-env", line: file["password-env"]!.line,
+                    reason: "give the password in a file or a variable, not both")
             }
             switch file["login"]?.value {
             case nil, "password": login = .serverPassword
             case "sasl": login = .sasl(account: file["account"]?.value)
             case let other?:
-                throw .badValue(path: path, key: "login", line: file["login"]!.line,
-                                reason: "'\(other)' is not a way to log in: write password (PASS) or sasl (SASL PLAIN)")
+                throw .badValue(
+                    path: path, key: "login", line: file["login"]!.line,
+                    reason: "'\(other)' is not a way to log in: write password (PASS) or sasl (SASL PLAIN)")
             }
             trust.caFile = file["tls-ca"].map { Self.expandingHome($0.value, environment: environment) }
             if let pinned = file["tls-fingerprint"] {
                 guard let fingerprint = Fingerprint(pinned.value) else {
-                    throw .badValue(path: path, key: "tls-fingerprint", line: pinned.line,
-                                    reason: "write SHA256: and 32 bytes in hexadecimal, as chat-tui shows it")
+                    throw .badValue(
+                        path: path, key: "tls-fingerprint", line: pinned.line,
+                        reason: "write SHA256: and 32 bytes in hexadecimal, as chat-tui shows it")
                 }
                 trust.pinned = fingerprint
             }
             if let certificate = file["tls-cert"] {
                 guard self.address.tls else {
-                    throw .badValue(path: path, key: "tls-cert", line: certificate.line,
-                                    reason: "a client certificate is shown over TLS only: write an ircs:// address")
+                    throw .badValue(
+                        path: path, key: "tls-cert", line: certificate.line,
+                        reason: "a client certificate is shown over TLS only: write an ircs:// address")
                 }
                 self.certificate = Self.expandingHome(certificate.value, environment: environment)
             }

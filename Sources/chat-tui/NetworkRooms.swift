@@ -82,7 +82,9 @@ struct NetworkRooms {
     /// The rooms the program should open now, each once, for a user whose nick is `nick`.
     mutating func takeOpenings(nick: String) -> [RoomOpening] {
         defer { openings = [] }
-        return openings.map { RoomOpening(label: $0.label, file: $0.file, focus: $0.focus, kind: $0.kind, network: network, nick: nick) }
+        return openings.map {
+            RoomOpening(label: $0.label, file: $0.file, focus: $0.focus, kind: $0.kind, network: network, nick: nick)
+        }
     }
 
     /// The file of a room, now open: what chat-tui said there meanwhile is
@@ -94,7 +96,9 @@ struct NetworkRooms {
             if file.recent.holds(message, byContent: false) { continue }
             file.store(message)
         }
-        return (held.removeValue(forKey: file.label) ?? []).compactMap { arrived($0.message, in: file.label, replayed: $0.replayed) }
+        return (held.removeValue(forKey: file.label) ?? []).compactMap {
+            arrived($0.message, in: file.label, replayed: $0.replayed)
+        }
     }
 
     /// What arrived for a channel or private room, stored in its file and

@@ -35,8 +35,10 @@ final class ReplayInput: Link {
 
     /// Opens the source named on the command line. Standard input must not be
     /// the terminal, or there is nothing to replay.
-    init(source: Options.ReplaySource, room: String, sender: String, nick: String, speed: Double?, clock: ClockFace,
-         spoolFolder: String, at now: Moment) throws(StartupError) {
+    init(
+        source: Options.ReplaySource, room: String, sender: String, nick: String, speed: Double?, clock: ClockFace,
+        spoolFolder: String, at now: Moment
+    ) throws(StartupError) {
         own = OwnNames(nick)
         self.room = room
         let descriptor: Int32
@@ -59,8 +61,9 @@ final class ReplayInput: Link {
             fileDate = Self.dateNamed(by: path)
         }
         input = descriptor
-        reader = TranscriptReader(source: sender, clock: clock, today: clock.civilTime(now.wall),
-                                  fileDate: fileDate)
+        reader = TranscriptReader(
+            source: sender, clock: clock, today: clock.civilTime(now.wall),
+            fileDate: fileDate)
         pacer = speed.map { ReplayPacer(speed: $0) }
         lines = speed == nil ? nil : LineReader(descriptor: descriptor)
         if lines == nil {
@@ -331,12 +334,13 @@ final class ReplayInput: Link {
         }
         let released = pacer?.release(now: now.monotonic) ?? []
         for event in released { events.append((event, room)) }
-        keep(released.compactMap { event -> Message? in
-            switch event {
-            case .received(let message), .unreadable(let message): message
-            default: nil
-            }
-        })
+        keep(
+            released.compactMap { event -> Message? in
+                switch event {
+                case .received(let message), .unreadable(let message): message
+                default: nil
+                }
+            })
         return events + afterReading(inputDone: lines.ended && !(pacer?.hasWaiting ?? false))
     }
 

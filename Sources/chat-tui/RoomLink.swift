@@ -66,8 +66,10 @@ final class RoomLink: Link {
 
     /// Opens the room's file and its drafts folder, taking over the drafts
     /// that processes now gone left in it.
-    init(name: RoomName, label: String, role: Role = .local, nick: String, environment: [String: String],
-         clock: ClockFace, watches: FileWatches?, at now: Moment) throws(StorageError) {
+    init(
+        name: RoomName, label: String, role: Role = .local, nick: String, environment: [String: String],
+        clock: ClockFace, watches: FileWatches?, at now: Moment
+    ) throws(StorageError) {
         own = OwnNames(nick)
         self.name = name
         self.label = label
@@ -81,7 +83,8 @@ final class RoomLink: Link {
             let folder = RoomName(fileSafe: network).value
             rooms += "/" + folder
             draftRoom = folder + "/" + name.value
-            outboxFile = DraftFile(folder: DataFolders.outbox(environment: environment) + "/" + folder, name: name.value + ".jsonl")
+            outboxFile = DraftFile(
+                folder: DataFolders.outbox(environment: environment) + "/" + folder, name: name.value + ".jsonl")
         }
         self.outboxFile = outboxFile
         file = try RoomFile(folder: rooms, room: name.value, followed: role.followsFile)
@@ -150,10 +153,11 @@ final class RoomLink: Link {
         if let first, !(oldestRead.map(first.isSame) ?? false), !isOlderThanTheFile(first) {
             // Found among the lines since, the newest first; not found (the
             // file was replaced), the read goes on where it ended.
-            _ = file.rewindHistory(toLineMatching: { line in
-                guard first.mayBe(inLine: line), let message = read(line, now: now.wall) else { return false }
-                return first.isSame(as: message)
-            }, within: Self.rewindLines)
+            _ = file.rewindHistory(
+                toLineMatching: { line in
+                    guard first.mayBe(inLine: line), let message = read(line, now: now.wall) else { return false }
+                    return first.isSame(as: message)
+                }, within: Self.rewindLines)
         }
         guard file.hasOlderLines else {
             if case .network = role { return nil }
@@ -180,7 +184,6 @@ final class RoomLink: Link {
     /// How far back from the end of the file the first message a room still
     /// holds is looked for: well past what a room holds.
     static let rewindLines = 4 * Options.scrollbacks.upperBound
-
 
     /// Lines read back from the room file as history, saying whether they
     /// reach its start (a network's room asks its network for what is older).

@@ -42,9 +42,10 @@ final class RoomLinks {
         let replayLabel = options.replay == nil ? nil : "\(options.rooms[0].value) · replay"
         self.replayLabel = replayLabel
         replay = try options.replay.map { (source) throws(StartupError) in
-            try ReplayInput(source: source, room: replayLabel ?? "", sender: options.replaySender, nick: options.nick,
-                            speed: options.speed, clock: clock,
-                            spoolFolder: ReplaySpool.folder(environment: environment), at: now)
+            try ReplayInput(
+                source: source, room: replayLabel ?? "", sender: options.replaySender, nick: options.nick,
+                speed: options.speed, clock: clock,
+                spoolFolder: ReplaySpool.folder(environment: environment), at: now)
         }
         do throws(StorageError) {
             for (index, name) in options.rooms.enumerated() {
@@ -64,13 +65,16 @@ final class RoomLinks {
             if network.address.tls, let problem = network.trust.problem(showing: network.certificate) {
                 throw .tls(network: network.name, problem)
             }
-            networks.append(IRCLink(network: network, nick: options.nick, password: password, focusFirstChannel: index == 0,
-                                    idleSeconds: ChatApp.idleSeconds(environment: environment)))
+            networks.append(
+                IRCLink(
+                    network: network, nick: options.nick, password: password, focusFirstChannel: index == 0,
+                    idleSeconds: ChatApp.idleSeconds(environment: environment)))
         }
         do throws(StorageError) {
             for network in networks {
-                let file = try open(IRCLink.serverFile, label: network.serverRoom, role: .network(network.network, .server),
-                                    at: now)
+                let file = try open(
+                    IRCLink.serverFile, label: network.serverRoom, role: .network(network.network, .server),
+                    at: now)
                 network.attach(file, at: now)
             }
         } catch {
@@ -86,10 +90,13 @@ final class RoomLinks {
 
     /// Opens the files of a room and adds them to the links.
     @discardableResult
-    func open(_ name: RoomName, label: String, role: RoomLink.Role = .local, nick: String? = nil,
-              at now: Moment) throws(StorageError) -> RoomLink {
-        let file = try RoomLink(name: name, label: label, role: role, nick: nick ?? self.nick, environment: environment,
-                                clock: clock, watches: watches, at: now)
+    func open(
+        _ name: RoomName, label: String, role: RoomLink.Role = .local, nick: String? = nil,
+        at now: Moment
+    ) throws(StorageError) -> RoomLink {
+        let file = try RoomLink(
+            name: name, label: label, role: role, nick: nick ?? self.nick, environment: environment,
+            clock: clock, watches: watches, at: now)
         files.append(file)
         return file
     }
@@ -108,8 +115,9 @@ final class RoomLinks {
         case .local:
             return Room(name: file.label, nick: nick, display: display, scrollbackLimit: scrollback, location: file.location)
         case .network(_, let kind):
-            return Room(name: file.label, nick: nick, display: display, kind: kind, scrollbackLimit: scrollback,
-                        location: file.location, sendRule: .showPending)
+            return Room(
+                name: file.label, nick: nick, display: display, kind: kind, scrollbackLimit: scrollback,
+                location: file.location, sendRule: .showPending)
         }
     }
 
@@ -117,16 +125,21 @@ final class RoomLinks {
     /// saved when due (or, unless `onlyWhenDue`, whenever it changed); with
     /// `shownOnly`, that room's alone, the one shown, at `session.focus`.
     /// What the network confirmed leaves the outbox on disk.
-    func save(_ session: Session, onlyWhenDue: Bool, shownOnly: RoomLink? = nil,
-              at now: Moment) -> [(event: Event, room: String)] {
+    func save(
+        _ session: Session, onlyWhenDue: Bool, shownOnly: RoomLink? = nil,
+        at now: Moment
+    ) -> [(event: Event, room: String)] {
         var said: [(event: Event, room: String)] = []
         // Through a buffer pointer, a room's parts are read where they are:
         // read by index from the array, the whole room is copied for each.
         session.rooms.withUnsafeBufferPointer { rooms in
             func save(_ file: RoomLink, at index: Int) {
                 // Most rooms have nothing to save: told by two numbers, with nothing copied.
-                if onlyWhenDue && !file.mayNeedSaving(draftRevision: rooms[index].unsentDraftRevision,
-                                                      outboxRevision: rooms[index].outbox.revision) {
+                if onlyWhenDue
+                    && !file.mayNeedSaving(
+                        draftRevision: rooms[index].unsentDraftRevision,
+                        outboxRevision: rooms[index].outbox.revision)
+                {
                     return
                 }
                 // Only the parts read are passed: a whole room copied costs a
@@ -134,8 +147,11 @@ final class RoomLinks {
                 if let problem = file.saveOutbox(rooms[index].outbox), file.isNewOutboxProblem(problem) {
                     said.append((.notice(.outboxNotKept(reason: problem.reason)), file.label))
                 }
-                guard let event = file.saveDraft(rooms[index].unsentDraft, shownProblem: rooms[index].draftProblem,
-                                                 at: now, onlyWhenDue: onlyWhenDue) else { return }
+                guard
+                    let event = file.saveDraft(
+                        rooms[index].unsentDraft, shownProblem: rooms[index].draftProblem,
+                        at: now, onlyWhenDue: onlyWhenDue)
+                else { return }
                 said.append((event, file.label))
             }
             if let shownOnly {
@@ -167,7 +183,9 @@ final class RoomLinks {
     /// the history; a process stopped by a signal keeps them for the next
     /// start. Each network says goodbye.
     func finish(stoppedBySignal: Bool) {
-        if !stoppedBySignal { files.forEach { $0.removeKeptDrafts() } }
-        networks.forEach { $0.finish() }
+        if !stoppedBySignal {
+            for file in files { file.removeKeptDrafts() }
+        }
+        for network in networks { network.finish() }
     }
 }

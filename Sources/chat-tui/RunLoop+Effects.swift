@@ -20,7 +20,8 @@ extension RunLoop {
             // A network room's outbox is on disk before anything is sent:
             // a message that could not be kept there is held, and says why.
             if let index = session.index(of: target), let file = roomLinks.file(of: target),
-               let problem = file.saveOutbox(session.rooms[index].outbox) {
+                let problem = file.saveOutbox(session.rooms[index].outbox)
+            {
                 _ = file.isNewOutboxProblem(problem)
                 feed(.deliveryFailed(id, "it could not be kept on disk first (\(problem.reason))"), to: target)
                 return
@@ -77,8 +78,9 @@ extension RunLoop {
                 continue
             }
             do throws(StorageError) {
-                let file = try roomLinks.open(opening.file, label: label, role: .network(opening.network, opening.kind),
-                                              at: now)
+                let file = try roomLinks.open(
+                    opening.file, label: label, role: .network(opening.network, opening.kind),
+                    at: now)
                 // Read before the network has it: its history goes on from the last line held.
                 let history = file.history(count: firstHistory, at: now)
                 link.attach(file, at: now)

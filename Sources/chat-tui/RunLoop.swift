@@ -42,8 +42,10 @@ final class RunLoop {
     /// The signal that stopped the loop, if one did.
     private var stopSignal: Int32?
 
-    init(roomLinks: RoomLinks, display: Display, terminal: Terminal, input: InputReader, probe: WidthProbing,
-         wallClock: SystemClock, stopSignals: StopSignals, at now: Moment) {
+    init(
+        roomLinks: RoomLinks, display: Display, terminal: Terminal, input: InputReader, probe: WidthProbing,
+        wallClock: SystemClock, stopSignals: StopSignals, at now: Moment
+    ) {
         self.roomLinks = roomLinks
         self.terminal = terminal
         self.input = input
@@ -103,8 +105,9 @@ final class RunLoop {
         }
         // The links, asked in one pass when each is next due and what to
         // wait on: the links' descriptors, then the stop signals'.
-        waits.gather(roomLinks.links, askAll: askAll, showing: shownName, timeout: timeout, stop: stopSignals.descriptor,
-                     at: now)
+        waits.gather(
+            roomLinks.links, askAll: askAll, showing: shownName, timeout: timeout, stop: stopSignals.descriptor,
+            at: now)
         let ready = terminal.wait(for: waits.descriptors, writing: waits.writing, timeoutMilliseconds: waits.timeout ?? -1)
         if ready.ready.contains(stopSignals.descriptor), let signal = stopSignals.received() {
             stopSignal = signal

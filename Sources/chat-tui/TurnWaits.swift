@@ -40,8 +40,10 @@ struct TurnWaits {
 
     /// Gathers the turn's waits from `links` (every link when `askAll`, else
     /// those asked after keys), within `timeout`, with `stop` waited on too.
-    mutating func gather(_ links: [Link], askAll: Bool, showing shown: String, timeout: Int32?, stop: Int32,
-                         at now: Moment) {
+    mutating func gather(
+        _ links: [Link], askAll: Bool, showing shown: String, timeout: Int32?, stop: Int32,
+        at now: Moment
+    ) {
         descriptors.removeAll(keepingCapacity: true)
         writing.removeAll(keepingCapacity: true)
         self.timeout = timeout

@@ -1,7 +1,7 @@
 import ChatCore
 import ChatIO
-import Glibc
 import ChatModel
+import Glibc
 import IRC
 
 /// A command line chat-tui cannot follow; reported with status 2.
@@ -41,7 +41,8 @@ enum UsageError: Error, Equatable, CustomStringConvertible {
         case .optionNeedsReplay(let option): return "option '\(option)' only applies with --replay"
         case .invalidAddress(let problem): return problem.description
         case .invalidFingerprint(let text):
-            return "cannot read '\(text)' as a certificate's fingerprint: write SHA256: and 32 bytes in hexadecimal, as chat-tui shows it"
+            return
+                "cannot read '\(text)' as a certificate's fingerprint: write SHA256: and 32 bytes in hexadecimal, as chat-tui shows it"
         case .optionNeedsNetwork(let option): return "option '\(option)' only applies with an ircs:// address"
         case .unreadableCertificate(let path, let code):
             return "cannot read the client certificate \(path): \(String(cString: strerror(code)))"

@@ -11,8 +11,9 @@ struct Harness {
     var storageFailure: String?
 
     init(columns: Int = 21, rows: Int = 24, rules: WidthRules = .terminal, style: MessageStyle = .lines) {
-        state = ChatState(room: "local", nick: "alice", size: TerminalSize(columns: columns, rows: rows), rules: rules,
-                          messageStyle: style)
+        state = ChatState(
+            room: "local", nick: "alice", size: TerminalSize(columns: columns, rows: rows), rules: rules,
+            messageStyle: style)
     }
 
     mutating func type(_ text: String) { effects += state.apply(.text(text), now: now) }

@@ -49,8 +49,9 @@ extension InvariantCheck {
         guard cached.size == fresh.size else { return ["the cached frame is \(cached.size), not \(fresh.size)"] }
         var broken: [String] = []
         if (cached.cursorRow, cached.cursorColumn) != (fresh.cursorRow, fresh.cursorColumn) {
-            broken.append("the cached frame's cursor is at \(cached.cursorRow),\(cached.cursorColumn), "
-                          + "not \(fresh.cursorRow),\(fresh.cursorColumn)")
+            broken.append(
+                "the cached frame's cursor is at \(cached.cursorRow),\(cached.cursorColumn), "
+                    + "not \(fresh.cursorRow),\(fresh.cursorColumn)")
         }
         for row in 0..<fresh.size.rows {
             let columns = row * fresh.size.columns..<(row + 1) * fresh.size.columns
@@ -58,8 +59,9 @@ extension InvariantCheck {
             if cachedText != freshText {
                 broken.append("row \(row) cached: '\(cachedText)', drawn anew: '\(freshText)'")
             } else if let column = columns.first(where: { cached.cells[$0].style != fresh.cells[$0].style }) {
-                broken.append("row \(row), column \(column - columns.lowerBound): cached \(cached.cells[column].style), "
-                              + "drawn anew \(fresh.cells[column].style)")
+                broken.append(
+                    "row \(row), column \(column - columns.lowerBound): cached \(cached.cells[column].style), "
+                        + "drawn anew \(fresh.cells[column].style)")
             }
         }
         return broken

@@ -1,6 +1,7 @@
-@testable import ChatIO
 import Foundation
 import Testing
+
+@testable import ChatIO
 
 @Suite struct DraftFileTests {
     @Test func aSavedDraftLoadsBackAndAnEmptyOneRemovesTheFile() throws {
@@ -85,16 +86,21 @@ import Testing
             #expect((attributes[.posixPermissions] as? Int) == 0o600, "\(path)")
         }
         // The same two files all along: no file is made or removed per save.
-        let inodes = try [drafts.path, spare].map { try FileManager.default.attributesOfItem(atPath: $0)[.systemFileNumber] as? Int }
+        let inodes = try [drafts.path, spare].map {
+            try FileManager.default.attributesOfItem(atPath: $0)[.systemFileNumber] as? Int
+        }
         try drafts.save(utf8: Array("fourth".utf8), flush: false)
-        let swapped = try [spare, drafts.path].map { try FileManager.default.attributesOfItem(atPath: $0)[.systemFileNumber] as? Int }
+        let swapped = try [spare, drafts.path].map {
+            try FileManager.default.attributesOfItem(atPath: $0)[.systemFileNumber] as? Int
+        }
         #expect(inodes == swapped)
         drafts.removeSpare()
         #expect(try FileManager.default.contentsOfDirectory(atPath: folder.path + "/state/drafts") == ["local"])
         try drafts.save(utf8: Array("fifth".utf8), flush: false)
         try drafts.save(utf8: [], flush: false)
-        #expect(try FileManager.default.contentsOfDirectory(atPath: folder.path + "/state/drafts") == [],
-                "an emptied draft leaves neither file")
+        #expect(
+            try FileManager.default.contentsOfDirectory(atPath: folder.path + "/state/drafts") == [],
+            "an emptied draft leaves neither file")
     }
 
     @Test func aFailedSaveThroughASpareKeepsTheLastDraftWholeAndNoSpare() throws {
@@ -127,7 +133,8 @@ import Testing
 
     @Test func draftsFollowXDGStateHome() {
         #expect(DataFolders.drafts(environment: ["XDG_STATE_HOME": "/s", "HOME": "/h"]) == "/s/chat-tui/drafts")
-        #expect(DataFolders.drafts(environment: ["XDG_STATE_HOME": "relative", "HOME": "/h"])
+        #expect(
+            DataFolders.drafts(environment: ["XDG_STATE_HOME": "relative", "HOME": "/h"])
                 == "/h/.local/state/chat-tui/drafts")
         #expect(DataFolders.drafts(environment: ["HOME": "/h"]) == "/h/.local/state/chat-tui/drafts")
     }

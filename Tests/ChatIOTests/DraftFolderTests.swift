@@ -1,6 +1,7 @@
-@testable import ChatIO
 import Foundation
 import Testing
+
+@testable import ChatIO
 
 @Suite struct DraftFolderTests {
     /// Leaves a draft in `folder` as a process that was killed leaves it: its

@@ -1,6 +1,7 @@
-@testable import ChatIO
 import Foundation
 import Testing
+
+@testable import ChatIO
 
 @Suite struct DraftSaverTests {
     /// The inode at `path`: the same one after a save in place, another after

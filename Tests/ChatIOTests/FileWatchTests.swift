@@ -1,7 +1,8 @@
-@testable import ChatIO
 import Foundation
 import Glibc
 import Testing
+
+@testable import ChatIO
 
 @Suite struct FileWatchTests {
     /// Whether `descriptor` is readable within `milliseconds`.

@@ -1,6 +1,7 @@
-@testable import ChatIO
 import Foundation
 import Testing
+
+@testable import ChatIO
 
 @Suite struct LineHistoryTests {
     /// The last `count` lines ending before `end` as splitting the whole file
@@ -8,8 +9,10 @@ import Testing
     func expected(_ bytes: [UInt8], before end: Int, count: Int) -> (lines: [String], starts: [Int64], end: Int64)? {
         guard let lastNewline = bytes[..<end].lastIndex(of: 0x0A) else { return nil }
         let pieces = bytes[..<lastNewline].split(separator: 0x0A, omittingEmptySubsequences: false).suffix(count)
-        return (pieces.map { String(decoding: $0, as: UTF8.self) }, pieces.map { Int64($0.startIndex) },
-                Int64(lastNewline + 1))
+        return (
+            pieces.map { String(decoding: $0, as: UTF8.self) }, pieces.map { Int64($0.startIndex) },
+            Int64(lastNewline + 1)
+        )
     }
 
     @Test(arguments: [false, true])
@@ -22,7 +25,9 @@ import Testing
         var bytes: [UInt8] = []
         for (index, length) in lengths.enumerated() {
             let text = Array("\(index) 日本語".utf8)
-            bytes += length < text.count ? Array(repeating: UInt8(0x61 + index % 26), count: length)
+            bytes +=
+                length < text.count
+                ? Array(repeating: UInt8(0x61 + index % 26), count: length)
                 : text + Array(repeating: 0x78, count: length - text.count)
             bytes.append(0x0A)
         }

@@ -1,6 +1,7 @@
-@testable import ChatIO
 import Glibc
 import Testing
+
+@testable import ChatIO
 
 @Suite struct LineReaderTests {
     /// Feeds `chunks` through a pipe one at a time, collecting the lines after each.

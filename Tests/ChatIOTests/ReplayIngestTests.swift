@@ -1,7 +1,8 @@
-@testable import ChatIO
 import ChatModel
 import Glibc
 import Testing
+
+@testable import ChatIO
 
 @Suite struct ReplayIngestTests {
     let now = Timestamp(secondsSinceEpoch: 1_796_300_000)
@@ -24,7 +25,10 @@ import Testing
             case 4: lines.append(#"{"fr\u006fm":"dave","text":"escaped key \#(index)"}"# + "\r")
             case 5: lines.append("")
             case 6: lines.append("plain text \(index) 日本語")
-            default: lines.append(#"{"ts":"2026-12-02T00:00:\#(String(format: "%02d", index))Z","from":"ann","text":"message \#(index) \"q\" 👍"}"#)
+            default:
+                lines.append(
+                    #"{"ts":"2026-12-02T00:00:\#(String(format: "%02d", index))Z","from":"ann","text":"message \#(index) \"q\" 👍"}"#
+                )
             }
         }
         return lines

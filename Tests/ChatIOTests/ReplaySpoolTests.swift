@@ -1,7 +1,8 @@
-@testable import ChatIO
 import Foundation
 import Glibc
 import Testing
+
+@testable import ChatIO
 
 @Suite struct ReplaySpoolTests {
     /// A spool in `folder` holding 60 lines `line N …`, every `long`th 70 KB
@@ -61,8 +62,9 @@ import Testing
         #expect(spool.seekNewer(afterLineMatching: { $0 == "line 49" }, within: 1000))
         // Lines that came after are not looked through for the room's first.
         try spool.append((100..<200).map { "line \($0)" })
-        #expect(spool.rewind(toLineMatching: { $0 == "line 40" }, within: 15),
-                "ten lines back from where the room's lines end, though 160 from the spool's end")
+        #expect(
+            spool.rewind(toLineMatching: { $0 == "line 40" }, within: 15),
+            "ten lines back from where the room's lines end, though 160 from the spool's end")
         #expect(spool.olderLines(3) == ["line 37", "line 38", "line 39"])
         #expect(spool.newerLines(2).lines == ["line 50", "line 51"])
         // Back to the newest: the spool's last lines, and reading back goes on before them.
@@ -81,9 +83,10 @@ import Testing
         #expect((folderAttributes[.posixPermissions] as? Int) == 0o700)
         // The open file itself, through the process's descriptors.
         let descriptors = try FileManager.default.contentsOfDirectory(atPath: "/proc/self/fd")
-        let spoolDescriptor = try #require(descriptors.first { name in
-            (try? FileManager.default.destinationOfSymbolicLink(atPath: "/proc/self/fd/" + name))?.hasPrefix(spools) == true
-        })
+        let spoolDescriptor = try #require(
+            descriptors.first { name in
+                (try? FileManager.default.destinationOfSymbolicLink(atPath: "/proc/self/fd/" + name))?.hasPrefix(spools) == true
+            })
         var info = stat()
         #expect(fstat(Int32(spoolDescriptor)!, &info) == 0)
         #expect(info.st_mode & 0o777 == 0o600)

@@ -1,6 +1,7 @@
-@testable import ChatIO
 import Foundation
 import Testing
+
+@testable import ChatIO
 
 /// A fresh folder for one test, removed afterwards.
 final class TemporaryFolder {
@@ -103,8 +104,9 @@ final class TemporaryFolder {
         #expect(room.recentLines(10) == Array(lines.suffix(10)))
         #expect(!room.rewindHistory(toLineMatching: { $0 == "no such line" }, within: 10_000))
         #expect(room.olderLines(2) == Array(lines[4988..<4990]), "a line not found moves nothing")
-        #expect(!room.rewindHistory(toLineMatching: { $0.hasPrefix("line 1200 ") }, within: 3000),
-                "looked for no further back than asked")
+        #expect(
+            !room.rewindHistory(toLineMatching: { $0.hasPrefix("line 1200 ") }, within: 3000),
+            "looked for no further back than asked")
         #expect(room.rewindHistory(toLineMatching: { $0.hasPrefix("line 1200 ") }, within: 10_000))
         #expect(room.olderLines(3) == Array(lines[1197..<1200]))
         #expect(room.rewindHistory(toLineMatching: { $0.hasPrefix("line 0 ") }, within: 10_000))
@@ -172,7 +174,8 @@ final class TemporaryFolder {
     @Test func theDataFolderFollowsXDG() {
         #expect(DataFolders.rooms(environment: ["XDG_DATA_HOME": "/x/data", "HOME": "/home/a"]) == "/x/data/chat-tui/rooms")
         #expect(DataFolders.rooms(environment: ["HOME": "/home/a"]) == "/home/a/.local/share/chat-tui/rooms")
-        #expect(DataFolders.rooms(environment: ["XDG_DATA_HOME": "relative", "HOME": "/home/a"])
+        #expect(
+            DataFolders.rooms(environment: ["XDG_DATA_HOME": "relative", "HOME": "/home/a"])
                 == "/home/a/.local/share/chat-tui/rooms", "a relative XDG_DATA_HOME is ignored")
     }
 

@@ -1,6 +1,7 @@
-@testable import ChatIO
 import Foundation
 import Testing
+
+@testable import ChatIO
 
 /// A network's configuration file and the password it names.
 @Suite struct SettingsTests {

@@ -1,6 +1,7 @@
-@testable import ChatIO
 import Glibc
 import Testing
+
+@testable import ChatIO
 
 @Suite struct SpoolWriterTests {
     @Test func whatIsAppendedIsWrittenInOrderAcrossBuffers() throws {

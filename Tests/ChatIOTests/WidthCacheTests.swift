@@ -1,6 +1,7 @@
-@testable import ChatIO
 import Foundation
 import Testing
+
+@testable import ChatIO
 @testable import TextWidth
 
 @Suite struct WidthCacheTests {
@@ -8,8 +9,10 @@ import Testing
         let folder = try TemporaryFolder()
         let cache = WidthCache(environment: ["XDG_CACHE_HOME": folder.path])
         #expect(cache.folder == folder.path + "/chat-tui/widths")
-        let identity = WidthCache.identity(environment: ["TERM": "xterm-256color", "TERM_PROGRAM": "WezTerm",
-                                                         "TERM_PROGRAM_VERSION": "20240203"])
+        let identity = WidthCache.identity(environment: [
+            "TERM": "xterm-256color", "TERM_PROGRAM": "WezTerm",
+            "TERM_PROGRAM_VERSION": "20240203",
+        ])
         #expect(identity == "TERM=xterm-256color TERM_PROGRAM=WezTerm version=20240203")
         #expect(cache.load(identity: identity) == nil, "nothing cached yet")
         let measured: [WidthProbe.Sample: Int] = [.emojiModifier: 2, .newerEmoji: 0, .ambiguous: 1]

@@ -1,6 +1,7 @@
-@testable import ChatNet
 import Glibc
 import Testing
+
+@testable import ChatNet
 
 /// Connections driven as the run loop drives them: wait on the descriptor,
 /// then advance; nothing blocks.
@@ -16,8 +17,9 @@ import Testing
             clock_gettime(CLOCK_MONOTONIC, &now)
             if now.tv_sec - start.tv_sec > 10 { break }
             if let descriptor = connection.descriptor {
-                var ready = pollfd(fd: descriptor, events: Int16(POLLIN) | (connection.wantsWrite ? Int16(POLLOUT) : 0),
-                                   revents: 0)
+                var ready = pollfd(
+                    fd: descriptor, events: Int16(POLLIN) | (connection.wantsWrite ? Int16(POLLOUT) : 0),
+                    revents: 0)
                 _ = poll(&ready, 1, 100)
             }
             happenings += connection.advance()
@@ -32,7 +34,9 @@ import Testing
         address.sin_family = sa_family_t(AF_INET)
         address.sin_addr.s_addr = inet_addr("127.0.0.1")
         withUnsafePointer(to: &address) {
-            $0.withMemoryRebound(to: sockaddr.self, capacity: 1) { _ = bind(descriptor, $0, socklen_t(MemoryLayout<sockaddr_in>.size)) }
+            $0.withMemoryRebound(to: sockaddr.self, capacity: 1) {
+                _ = bind(descriptor, $0, socklen_t(MemoryLayout<sockaddr_in>.size))
+            }
         }
         listen(descriptor, 1)
         var length = socklen_t(MemoryLayout<sockaddr_in>.size)
@@ -71,7 +75,8 @@ import Testing
         let connection = Connection(host: "127.0.0.1", port: server.port, trust: nil)
         let happened = drive(connection) { !$0.isEmpty }
         #expect(happened == [.closed(.refused(address: "127.0.0.1:\(server.port)", reason: "Connection refused"))])
-        #expect(ConnectionProblem.refused(address: "a:1", reason: "Connection refused").description
+        #expect(
+            ConnectionProblem.refused(address: "a:1", reason: "Connection refused").description
                 == "cannot connect to a:1: Connection refused")
     }
 
@@ -92,8 +97,9 @@ import Testing
         connection.abandon(.timedOut(seconds: 30))
         #expect(connection.advance() == [.closed(.timedOut(seconds: 30))])
         #expect(ConnectionProblem.timedOut(seconds: 30).description == "no connection after 30 seconds")
-        #expect(ConnectionProblem.refused(address: "a:1", reason: "Connection refused").brief == "refused",
-                "the room bar has room for a word or two")
+        #expect(
+            ConnectionProblem.refused(address: "a:1", reason: "Connection refused").brief == "refused",
+            "the room bar has room for a word or two")
         #expect(ConnectionProblem.lost("error:0A000126:SSL routines::unexpected eof while reading").brief == "connection lost")
     }
 

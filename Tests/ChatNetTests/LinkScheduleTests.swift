@@ -1,5 +1,6 @@
-@testable import ChatNet
 import Testing
+
+@testable import ChatNet
 
 /// When a network's connections are made, given up and tried again, fed a clock.
 @Suite struct LinkScheduleTests {

@@ -1,5 +1,6 @@
-@testable import ChatNet
 import Testing
+
+@testable import ChatNet
 
 /// When to try again, and when a quiet connection is dead.
 @Suite struct ReconnectTests {

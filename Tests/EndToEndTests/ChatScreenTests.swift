@@ -87,8 +87,9 @@ extension EndToEnd {
             let screen = try session.waitUntil("the message is in the pane") { screen, cursor in
                 separatorRow(screen) == 22 && screen[23].hasPrefix(Self.placeholder) && cursor == (0, 23)
             }
-            #expect(screen[20].range(of: #"^\d\d:\d\d <alice> first line of a message$"#, options: .regularExpression) != nil,
-                    "got \(screen[20])")
+            #expect(
+                screen[20].range(of: #"^\d\d:\d\d <alice> first line of a message$"#, options: .regularExpression) != nil,
+                "got \(screen[20])")
             #expect(screen[21] == String(repeating: " ", count: 14) + "second line")
         }
 
@@ -99,8 +100,9 @@ extension EndToEnd {
             try session.waitUntil("the message is in the pane") { screen, _ in screen[21].hasSuffix("<alice> plain") }
             let styled = try session.screen(styles: true).joined(separator: "\n")
             #expect(styled.contains("\u{1B}[1;4m<alice>"), "bold and underlined, as without colours")
-            #expect(styled.range(of: #"\u{1B}\[(3|4|9|10)\d?m"#, options: .regularExpression) == nil,
-                    "no colour anywhere: \(styled.debugDescription)")
+            #expect(
+                styled.range(of: #"\u{1B}\[(3|4|9|10)\d?m"#, options: .regularExpression) == nil,
+                "no colour anywhere: \(styled.debugDescription)")
         }
 
         @Test(arguments: [
@@ -216,7 +218,8 @@ extension EndToEnd {
             let tasks = try FileManager.default.contentsOfDirectory(atPath: "/proc/\(pid)/task")
             return try tasks.reduce(0) { sum, task in
                 let status = try String(contentsOfFile: "/proc/\(pid)/task/\(task)/status", encoding: .utf8)
-                return sum + status.split(separator: "\n")
+                return sum
+                    + status.split(separator: "\n")
                     .filter { $0.contains("ctxt_switches:") }
                     .compactMap { Int($0.split(separator: ":")[1].trimmingCharacters(in: .whitespaces)) }
                     .reduce(0, +)
@@ -284,7 +287,8 @@ extension EndToEnd {
                 // The line is whole once its line end is written; a read may come mid-write.
                 let saved = (try? String(contentsOfFile: session.roomFile(), encoding: .utf8)) ?? ""
                 if saved.hasSuffix("\n"), let first = saved.split(separator: "\n").first,
-                   let object = try JSONSerialization.jsonObject(with: Data(first.utf8)) as? [String: Any] {
+                    let object = try JSONSerialization.jsonObject(with: Data(first.utf8)) as? [String: Any]
+                {
                     sent = object["text"] as? String
                 }
                 usleep(20_000)

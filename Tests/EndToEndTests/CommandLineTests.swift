@@ -25,7 +25,8 @@ extension EndToEnd {
             let options = Set(help.split(whereSeparator: { " [],=\n".contains($0) }).filter { $0.hasPrefix("--") })
             #expect(options.count >= 10)
             for option in options { #expect(page.contains(option), "the man page leaves out \(option)") }
-            let manual = try runCommand("/usr/bin/man", ["-l", Self.manPage], environment: ["MANWIDTH": "80", "PATH": "/usr/bin:/bin"])
+            let manual = try runCommand(
+                "/usr/bin/man", ["-l", Self.manPage], environment: ["MANWIDTH": "80", "PATH": "/usr/bin:/bin"])
             #expect(manual.status == 0, "\(manual.standardError)")
             #expect(manual.standardOutput.contains("chat-tui - a chat screen for the terminal"))
             #expect(manual.standardOutput.contains("Ctrl-W, Alt-Backspace"))
@@ -41,8 +42,9 @@ extension EndToEnd {
             #expect(install.status == 0, "\(install.standardError)")
             let version = try runCommand(stage + "/usr/bin/chat-tui", ["--version"])
             #expect(version.standardOutput.hasPrefix("chat-tui "))
-            let manual = try runCommand("/usr/bin/man", ["-l", stage + "/usr/share/man/man1/chat-tui.1"],
-                                        environment: ["MANWIDTH": "80", "PATH": "/usr/bin:/bin"])
+            let manual = try runCommand(
+                "/usr/bin/man", ["-l", stage + "/usr/share/man/man1/chat-tui.1"],
+                environment: ["MANWIDTH": "80", "PATH": "/usr/bin:/bin"])
             #expect(manual.standardOutput.contains("chat-tui - a chat screen for the terminal"))
             let uninstall = try runCommand("/usr/bin/make", make + ["uninstall"])
             #expect(uninstall.status == 0)
@@ -75,11 +77,15 @@ extension EndToEnd {
             (["ircs://host:99999/#a"], "the port in 'ircs://host:99999/#a' is not a number from 1 to 65535"),
             (["ircs://host/#a", "--tls-fingerprint", "SHA256:12"], "cannot read 'SHA256:12' as a certificate's fingerprint"),
             (["--tls-ca", "ca.pem"], "option '--tls-ca' only applies with an ircs:// address"),
-            (["ircs://host/#a", "--tls-cert", "/nonexistent/carol.pem"],
-             "cannot read the client certificate /nonexistent/carol.pem: No such file or directory"),
+            (
+                ["ircs://host/#a", "--tls-cert", "/nonexistent/carol.pem"],
+                "cannot read the client certificate /nonexistent/carol.pem: No such file or directory"
+            ),
             (["irc://host/#a", "--tls-cert", "/dev/null"], "option '--tls-cert' only applies with an ircs:// address"),
-            (["irc://host/#a", "--tls-fingerprint", "SHA256:" + String(repeating: "AB", count: 32)],
-             "option '--tls-fingerprint' only applies with an ircs:// address"),
+            (
+                ["irc://host/#a", "--tls-fingerprint", "SHA256:" + String(repeating: "AB", count: 32)],
+                "option '--tls-fingerprint' only applies with an ircs:// address"
+            ),
             (["--room", "../escape"], "cannot use '../escape' as a room name: it must not contain '/' or start with '.'"),
             (["--room="], "a room name cannot be empty"),
             (["--room", "bell\u{7}"], "cannot use 'bell?' as a room name: it contains control characters"),
@@ -132,8 +138,9 @@ extension EndToEnd {
             try "".write(toFile: folder + "/chat-tui", atomically: false, encoding: .utf8)
             let result = try runCommand(chatTUIBinary, [], environment: environment)
             #expect(result.status == 2)
-            #expect(result.standardError.hasPrefix("chat-tui: cannot make the folder \(folder)/chat-tui/rooms"),
-                    "\(result.standardError)")
+            #expect(
+                result.standardError.hasPrefix("chat-tui: cannot make the folder \(folder)/chat-tui/rooms"),
+                "\(result.standardError)")
         }
 
         /// A CA file that cannot be used stops chat-tui before the screen,
@@ -141,17 +148,21 @@ extension EndToEnd {
         @Test func aCAFileThatCannotBeReadIsExplainedBeforeTheScreen() throws {
             let (environment, folder) = try environment()
             defer { try? FileManager.default.removeItem(atPath: folder) }
-            let missing = try runCommand(chatTUIBinary, ["ircs://localhost:6697/#test", "--tls-ca", folder + "/missing.pem"],
-                                         environment: environment)
+            let missing = try runCommand(
+                chatTUIBinary, ["ircs://localhost:6697/#test", "--tls-ca", folder + "/missing.pem"],
+                environment: environment)
             #expect(missing.status == 2)
-            #expect(missing.standardError == "chat-tui: localhost: cannot read the CA certificates in "
-                        + "\(folder)/missing.pem: No such file or directory\n", "\(missing.standardError)")
+            #expect(
+                missing.standardError == "chat-tui: localhost: cannot read the CA certificates in "
+                    + "\(folder)/missing.pem: No such file or directory\n", "\(missing.standardError)")
             try "not a certificate\n".write(toFile: folder + "/bad.pem", atomically: false, encoding: .utf8)
-            let bad = try runCommand(chatTUIBinary, ["ircs://localhost:6697/#test", "--tls-ca", folder + "/bad.pem"],
-                                     environment: environment)
+            let bad = try runCommand(
+                chatTUIBinary, ["ircs://localhost:6697/#test", "--tls-ca", folder + "/bad.pem"],
+                environment: environment)
             #expect(bad.status == 2)
-            #expect(bad.standardError == "chat-tui: localhost: cannot read the CA certificates in "
-                        + "\(folder)/bad.pem (PEM expected)\n", "\(bad.standardError)")
+            #expect(
+                bad.standardError == "chat-tui: localhost: cannot read the CA certificates in "
+                    + "\(folder)/bad.pem (PEM expected)\n", "\(bad.standardError)")
         }
 
         @Test func aClockStartThatIsNoTimeIsExplained() throws {
@@ -160,8 +171,9 @@ extension EndToEnd {
             environment[TmuxSession.clockVariable] = "yesterday"
             let result = try runCommand(chatTUIBinary, [], environment: environment)
             #expect(result.status == 2)
-            #expect(result.standardError == "chat-tui: cannot read 'yesterday' in CHAT_TUI_CLOCK_START as a time: "
-                        + "write it as 2026-12-03T10:30:00Z\n", "\(result.standardError)")
+            #expect(
+                result.standardError == "chat-tui: cannot read 'yesterday' in CHAT_TUI_CLOCK_START as a time: "
+                    + "write it as 2026-12-03T10:30:00Z\n", "\(result.standardError)")
         }
 
         @Test func withoutATerminalItSaysSoWithStatusTwo() throws {
@@ -170,19 +182,22 @@ extension EndToEnd {
             // setsid leaves the program with no controlling terminal, so /dev/tty cannot open.
             let result = try runCommand("/usr/bin/setsid", ["--wait", chatTUIBinary], environment: environment)
             #expect(result.status == 2)
-            #expect(result.standardError.hasPrefix("chat-tui: no terminal to draw on: /dev/tty could not be opened"),
-                    "got \(result.standardError)")
+            #expect(
+                result.standardError.hasPrefix("chat-tui: no terminal to draw on: /dev/tty could not be opened"),
+                "got \(result.standardError)")
         }
 
         @Test func anUnknownTerminalTypeIsExplained() throws {
             let (environment, folder) = try environment()
             defer { try? FileManager.default.removeItem(atPath: folder) }
-            let result = try runCommand("/usr/bin/script", ["-qec", "TERM=no-such-terminal \(chatTUIBinary)", "/dev/null"],
-                                        environment: environment)
+            let result = try runCommand(
+                "/usr/bin/script", ["-qec", "TERM=no-such-terminal \(chatTUIBinary)", "/dev/null"],
+                environment: environment)
             #expect(result.status == 2)
             // script gives the program a terminal and copies what it writes (stderr included).
-            #expect(result.standardOutput.hasPrefix("chat-tui: cannot drive terminal type 'no-such-terminal'"),
-                    "got \(result.standardOutput)")
+            #expect(
+                result.standardOutput.hasPrefix("chat-tui: cannot drive terminal type 'no-such-terminal'"),
+                "got \(result.standardOutput)")
         }
 
         /// Runs chat-tui under `script`, which gives it a terminal that never answers
@@ -192,7 +207,8 @@ extension EndToEnd {
             let folder = try makeTemporaryFolder()
             defer { try? FileManager.default.removeItem(atPath: folder) }
             let log = folder + "/typescript"
-            let command = "(\(keys)) | TERM=xterm-256color script -qfec \(shellQuoted(chatTUIBinary)) \(shellQuoted(log)) > /dev/null"
+            let command =
+                "(\(keys)) | TERM=xterm-256color script -qfec \(shellQuoted(chatTUIBinary)) \(shellQuoted(log)) > /dev/null"
             let result = try runCommand("/bin/bash", ["-c", command], environment: environment)
             return (result.status, (try? String(contentsOfFile: log, encoding: .utf8)) ?? "")
         }
@@ -205,10 +221,12 @@ extension EndToEnd {
             for start in ["first", "second"] {
                 let run = try scripted(keys: "sleep 0.5; printf '\\003'", environment: withCache)
                 #expect(run.status == 0)
-                #expect(run.output.components(separatedBy: "\u{1B}[6n").count - 1 == 13,
-                        "\(start) start: one request per sample, in one write")
-                #expect(run.output.components(separatedBy: "\u{1B}[c").count - 1 == 1,
-                        "\(start) start: closed by one device attributes request")
+                #expect(
+                    run.output.components(separatedBy: "\u{1B}[6n").count - 1 == 13,
+                    "\(start) start: one request per sample, in one write")
+                #expect(
+                    run.output.components(separatedBy: "\u{1B}[c").count - 1 == 1,
+                    "\(start) start: closed by one device attributes request")
                 let cached = (try? FileManager.default.contentsOfDirectory(atPath: folder + "/cache/chat-tui/widths")) ?? []
                 #expect(cached.isEmpty, "\(start) start: no answer is not remembered as one")
             }
@@ -216,14 +234,20 @@ extension EndToEnd {
 
         /// Runs chat-tui in `slow-terminal.py`'s terminal, which answers the width
         /// probe `answerAfter` seconds after it is asked and types `script`.
-        func slowTerminal(answerAfter: Double, columns: [Int], script: String,
-                          environment: [String: String]) throws -> [String: Double] {
+        func slowTerminal(
+            answerAfter: Double, columns: [Int], script: String,
+            environment: [String: String]
+        ) throws -> [String: Double] {
             let helper = URL(fileURLWithPath: #filePath).deletingLastPathComponent().path + "/slow-terminal.py"
             var environment = environment
             environment["TERM"] = "xterm-256color"
-            let result = try runCommand("/usr/bin/env", ["python3", helper, String(answerAfter),
-                                                          columns.map(String.init).joined(separator: ","), script,
-                                                          "--", chatTUIBinary], environment: environment)
+            let result = try runCommand(
+                "/usr/bin/env",
+                [
+                    "python3", helper, String(answerAfter),
+                    columns.map(String.init).joined(separator: ","), script,
+                    "--", chatTUIBinary,
+                ], environment: environment)
             #expect(result.status == 0, "\(result.standardError)")
             var times: [String: Double] = [:]
             for line in result.standardOutput.split(separator: "\n") {
@@ -248,9 +272,10 @@ extension EndToEnd {
             // The answers come a second and a half after the question, long after
             // the first frame; keys typed before them are kept in order.
             let columns = [2, 2, 1, 6, 2, 2, 2, 1, 1, 2, 1, 2, 0]
-            let times = try slowTerminal(answerAfter: 1.5, columns: columns,
-                                         script: "0.2:typed early 日本|2.2: and late\\r|2.7:\\x03",
-                                         environment: withCache)
+            let times = try slowTerminal(
+                answerAfter: 1.5, columns: columns,
+                script: "0.2:typed early 日本|2.2: and late\\r|2.7:\\x03",
+                environment: withCache)
             #expect(times["asked 13"] != nil, "\(times)")
             #expect(times["exited 0"] != nil, "\(times)")
             let cached = try cachedWidths(in: folder)
@@ -264,8 +289,9 @@ extension EndToEnd {
             defer { try? FileManager.default.removeItem(atPath: folder) }
             var withCache = environment
             withCache["XDG_CACHE_HOME"] = folder + "/cache"
-            let times = try slowTerminal(answerAfter: 1.0, columns: Array(repeating: 2, count: 13),
-                                         script: "0.2:\\x03", environment: withCache)
+            let times = try slowTerminal(
+                answerAfter: 1.0, columns: Array(repeating: 2, count: 13),
+                script: "0.2:\\x03", environment: withCache)
             let answered = try #require(times["answered"], "\(times)")
             let exited = try #require(times["exited 0"], "\(times)")
             #expect(exited >= answered, "chat-tui waits for the answers rather than leave them to the shell")
@@ -293,12 +319,15 @@ extension EndToEnd {
             let drawn = try #require(run.output.components(separatedBy: "\u{1B}[?1049h").dropFirst().first)
             // ☺️ comes at the start of the composer's row, addressed or reached
             // from the row of the help two above it.
-            #expect(drawn.contains("\u{1B}[24H\u{263A}\u{FE0F}") || drawn.contains("\r\u{0B}\u{0B}\u{263A}\u{FE0F}"),
-                    "☺️ in column 1: \(drawn.debugDescription)")
-            #expect(drawn.contains("\u{263A}\u{FE0F}\u{1B}[24;3H 1\u{FE0F}\u{20E3}\u{1B}[24;6H "),
-                    "☺️ in columns 1 and 2, 1️⃣ in 4 and 5: \(drawn.debugDescription)")
-            #expect(drawn.contains("\u{1F468}\u{200D}\u{1B}[24;9H\u{1F469}\u{200D}\u{1B}[24;11H\u{1F467} x"),
-                    "the family's parts two columns each, with their joiners")
+            #expect(
+                drawn.contains("\u{1B}[24H\u{263A}\u{FE0F}") || drawn.contains("\r\u{0B}\u{0B}\u{263A}\u{FE0F}"),
+                "☺️ in column 1: \(drawn.debugDescription)")
+            #expect(
+                drawn.contains("\u{263A}\u{FE0F}\u{1B}[24;3H 1\u{FE0F}\u{20E3}\u{1B}[24;6H "),
+                "☺️ in columns 1 and 2, 1️⃣ in 4 and 5: \(drawn.debugDescription)")
+            #expect(
+                drawn.contains("\u{1F468}\u{200D}\u{1B}[24;9H\u{1F469}\u{200D}\u{1B}[24;11H\u{1F467} x"),
+                "the family's parts two columns each, with their joiners")
             #expect(!drawn.contains("\u{FF1F}") && !drawn.contains("\u{FFFD}"), "no stand-ins")
         }
 
@@ -307,8 +336,9 @@ extension EndToEnd {
             defer { try? FileManager.default.removeItem(atPath: folder) }
             var withCache = environment
             withCache["XDG_CACHE_HOME"] = folder + "/cache"
-            let run = try scripted(keys: "printf 'typed early 日本'; sleep 0.5; printf '\\r'; sleep 0.3; printf '\\003'",
-                                   environment: withCache)
+            let run = try scripted(
+                keys: "printf 'typed early 日本'; sleep 0.5; printf '\\r'; sleep 0.3; printf '\\003'",
+                environment: withCache)
             #expect(run.status == 0)
             let room = try String(contentsOfFile: folder + "/chat-tui/rooms/local.jsonl", encoding: .utf8)
             #expect(room.contains(#""text":"typed early 日本""#), "\(room)")

@@ -14,8 +14,10 @@ struct CommandResult {
 /// Built on `posix_spawn` and `waitpid` rather than `Process`: the tmux client
 /// forks a server that outlives it, and `Process` was seen never to notice that
 /// such a client had exited.
-func runCommand(_ executable: String, _ arguments: [String], environment: [String: String]? = nil,
-                timeout: TimeInterval = 20) throws -> CommandResult {
+func runCommand(
+    _ executable: String, _ arguments: [String], environment: [String: String]? = nil,
+    timeout: TimeInterval = 20
+) throws -> CommandResult {
     let directory = FileManager.default.temporaryDirectory
     let outputPath = directory.appendingPathComponent("chat-tui-test-\(UUID().uuidString).out").path
     let errorPath = directory.appendingPathComponent("chat-tui-test-\(UUID().uuidString).err").path
@@ -24,8 +26,9 @@ func runCommand(_ executable: String, _ arguments: [String], environment: [Strin
         unlink(errorPath)
     }
 
-    let pid = try spawnProgram(executable, arguments, standardOutput: outputPath, standardError: errorPath,
-                               environment: environment)
+    let pid = try spawnProgram(
+        executable, arguments, standardOutput: outputPath, standardError: errorPath,
+        environment: environment)
 
     let deadline = Date().addingTimeInterval(timeout)
     var waitStatus: Int32 = 0
@@ -45,15 +48,18 @@ func runCommand(_ executable: String, _ arguments: [String], environment: [Strin
         }
         usleep(2_000)
     }
-    return CommandResult(status: exitStatus,
-                         standardOutput: (try? String(contentsOfFile: outputPath, encoding: .utf8)) ?? "",
-                         standardError: (try? String(contentsOfFile: errorPath, encoding: .utf8)) ?? "")
+    return CommandResult(
+        status: exitStatus,
+        standardOutput: (try? String(contentsOfFile: outputPath, encoding: .utf8)) ?? "",
+        standardError: (try? String(contentsOfFile: errorPath, encoding: .utf8)) ?? "")
 }
 
 /// Starts a program with no terminal, its standard input empty and its output
 /// going to the files named, and returns its process id without waiting.
-func spawnProgram(_ executable: String, _ arguments: [String], standardOutput: String, standardError: String,
-                  environment: [String: String]? = nil) throws -> pid_t {
+func spawnProgram(
+    _ executable: String, _ arguments: [String], standardOutput: String, standardError: String,
+    environment: [String: String]? = nil
+) throws -> pid_t {
     var actions = posix_spawn_file_actions_t()
     posix_spawn_file_actions_init(&actions)
     defer { posix_spawn_file_actions_destroy(&actions) }
@@ -98,6 +104,8 @@ struct CommandError: Error, CustomStringConvertible {
 private func withCStrings<R>(_ strings: [String], _ body: ([UnsafeMutablePointer<CChar>?]) -> R) -> R {
     var pointers = strings.map { strdup($0) }
     pointers.append(nil)
-    defer { pointers.forEach { free($0) } }
+    defer {
+        for pointer in pointers { free(pointer) }
+    }
     return body(pointers)
 }

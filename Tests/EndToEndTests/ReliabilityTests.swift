@@ -1,6 +1,6 @@
 import Foundation
-import Testing
 import TestSupport
+import Testing
 
 extension EndToEnd {
     /// What chat-tui promises when the process, the terminal or the disk fails
@@ -22,8 +22,10 @@ extension EndToEnd {
 
         /// Waits for chat-tui to end with `status`, then checks that the terminal
         /// is usable: full-screen mode left, line mode and echo back.
-        func expectTerminalRestored(_ session: TmuxSession, status: Int32,
-                                    sourceLocation: SourceLocation = #_sourceLocation) throws {
+        func expectTerminalRestored(
+            _ session: TmuxSession, status: Int32,
+            sourceLocation: SourceLocation = #_sourceLocation
+        ) throws {
             let screen = try session.waitUntil("chat-tui ends with \(status)", sourceLocation: sourceLocation) { screen, _ in
                 screen.contains("EXIT:\(status)") && screen.contains { $0.contains("icanon") }
             }
@@ -129,8 +131,9 @@ extension EndToEnd {
             let folder = try makeTemporaryFolder()
             defer { try? FileManager.default.removeItem(atPath: folder) }
             let statusFile = folder + "/status"
-            let session = try TmuxSession(columns: 60, rows: 10, afterExit: "echo $status > \(shellQuoted(statusFile))",
-                                          shellIgnoresHangUp: true)
+            let session = try TmuxSession(
+                columns: 60, rows: 10, afterExit: "echo $status > \(shellQuoted(statusFile))",
+                shellIgnoresHangUp: true)
             try session.waitUntilReady()
             try session.type("typed as the window closed")
             try session.waitUntil("the draft shows") { screen, _ in screen.last == "typed as the window closed" }
@@ -159,8 +162,9 @@ extension EndToEnd {
 
         @Test func aClosedStandardOutputIsReportedOnScreenAndChatTUIGoesOn() throws {
             // `head -1` takes the first message sent and goes away.
-            let session = try TmuxSession(columns: 70, rows: 10, arguments: ["--replay"], input: "sleep 60",
-                                          output: "head -1 >/dev/null")
+            let session = try TmuxSession(
+                columns: 70, rows: 10, arguments: ["--replay"], input: "sleep 60",
+                output: "head -1 >/dev/null")
             try session.waitUntilReady()
             for text in ["first", "second", "third"] {
                 try session.type(text)
@@ -174,7 +178,7 @@ extension EndToEnd {
             let room = try String(contentsOfFile: session.roomFile(), encoding: .utf8)
             #expect(room.split(separator: "\n").count == 3, "every message is still saved in the room: \(room)")
         }
-    
+
         /// A file system of `kilobytes` made for the test (tmpfs), when this
         /// machine lets the tests mount one (as root); nil otherwise, where the
         /// /dev/full test in RoomAndReplayTests stands in.
@@ -226,7 +230,7 @@ extension EndToEnd {
             #expect(room.components(separatedBy: "\n").filter { $0.contains("\"text\":\"kept while") }.count == 1, "\(room)")
             #expect(chat.savedDrafts().isEmpty)
         }
-    
+
         /// The spool's writes fail once the input has ended (what it holds
         /// waits in its buffer until then): reading back, which waits for
         /// them, tells the user.
@@ -242,8 +246,9 @@ extension EndToEnd {
             let lines = (0..<150).map { #"{"from":"feed","text":"line "# + "\($0) \(padding)" + #""}"# + "\n" }
             try (lines.joined() + #"{"from":"feed","text":"last line"}"# + "\n")
                 .write(toFile: path, atomically: true, encoding: .utf8)
-            var session: TmuxSession? = try TmuxSession(columns: 100, rows: 10, arguments: ["--replay", path],
-                                                         cacheHome: mount)
+            var session: TmuxSession? = try TmuxSession(
+                columns: 100, rows: 10, arguments: ["--replay", path],
+                cacheHome: mount)
             defer { session = nil }  // before the unmount
             let chat = session!
             try chat.waitUntil("the replay is shown to its end", timeout: 30) { screen, _ in
@@ -273,7 +278,8 @@ extension EndToEnd {
         func sentText(_ session: TmuxSession) throws -> String? {
             let room = try String(contentsOfFile: session.roomFile(), encoding: .utf8)
             guard let line = room.split(separator: "\n").last,
-                  let object = try JSONSerialization.jsonObject(with: Data(line.utf8)) as? [String: Any] else { return nil }
+                let object = try JSONSerialization.jsonObject(with: Data(line.utf8)) as? [String: Any]
+            else { return nil }
             return object["text"] as? String
         }
 
@@ -338,7 +344,7 @@ extension EndToEnd {
             #expect(sent.utf8.count == pasted.utf8.count + 3000)
             #expect(sent == pasted + String(repeating: "z", count: 3000))
         }
-    
+
         /// Every `name number` message the pane holds, read page by page from the
         /// newest back to the first (Page Up, 198 rows at a time).
         func messagesShown(_ session: TmuxSession) throws -> Set<String> {

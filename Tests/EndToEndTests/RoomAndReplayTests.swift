@@ -30,8 +30,10 @@ extension EndToEnd {
             try first.press("C-c")
             try first.waitUntil("chat-tui exits") { screen, _ in screen.contains("EXIT:0") }
             let saved = try String(contentsOfFile: first.roomFile(), encoding: .utf8)
-            #expect(saved.range(of: #"^\{"ts":"\d{4}-\d\d-\d\dT\d\d:\d\d:\d\dZ","from":"alice","text":"first saved"\}\n$"#,
-                                options: .regularExpression) != nil, "got \(saved)")
+            #expect(
+                saved.range(
+                    of: #"^\{"ts":"\d{4}-\d\d-\d\dT\d\d:\d\d:\d\dZ","from":"alice","text":"first saved"\}\n$"#,
+                    options: .regularExpression) != nil, "got \(saved)")
 
             let second = try TmuxSession(columns: 60, rows: 10, dataHome: first.dataHome)
             try second.waitUntil("the history is shown") { screen, _ in
@@ -98,8 +100,11 @@ extension EndToEnd {
             defer { try? FileManager.default.removeItem(atPath: dataHome) }
             let rooms = dataHome + "/chat-tui/rooms"
             try FileManager.default.createDirectory(atPath: rooms, withIntermediateDirectories: true)
-            try ([#"{"ts":"2026-12-02T18:00:00Z","from":"alice","text":"said yesterday"}"#,
-                  #"{"ts":"2026-12-02T18:01:00Z","from":"bob","text":"bob's line"}"#].joined(separator: "\n") + "\n")
+            try
+                ([
+                    #"{"ts":"2026-12-02T18:00:00Z","from":"alice","text":"said yesterday"}"#,
+                    #"{"ts":"2026-12-02T18:01:00Z","from":"bob","text":"bob's line"}"#,
+                ].joined(separator: "\n") + "\n")
                 .write(toFile: rooms + "/local.jsonl", atomically: true, encoding: .utf8)
             let session = try TmuxSession(columns: 60, rows: 10, dataHome: dataHome)
             try session.waitUntilReady()
@@ -146,14 +151,16 @@ extension EndToEnd {
             let old = (0..<1000).map { String(format: "{\"from\":\"bob\",\"text\":\"old-%05d\"}", $0) }
             try (old.joined(separator: "\n") + "\n").write(toFile: path, atomically: true, encoding: .utf8)
             let session = try TmuxSession(columns: 40, rows: 300, dataHome: dataHome)
-            try session.waitUntil("the room's last lines are shown") { screen, _ in screen.contains { $0.hasSuffix("old-00999") } }
+            try session.waitUntil("the room's last lines are shown") { screen, _ in screen.contains { $0.hasSuffix("old-00999") }
+            }
             // More than the 100,000 messages a room holds pour in from another process.
             let poured = (0..<105_000).map { String(format: "{\"from\":\"feed\",\"text\":\"new-%06d\"}", $0) }
             let handle = try #require(FileHandle(forWritingAtPath: path))
             handle.seekToEndOfFile()
             handle.write(Data((poured.joined(separator: "\n") + "\n").utf8))
             try handle.close()
-            try session.waitUntil("the pour is shown", timeout: 30) { screen, _ in screen.contains { $0.hasSuffix("new-104999") } }
+            try session.waitUntil("the pour is shown", timeout: 30) { screen, _ in screen.contains { $0.hasSuffix("new-104999") }
+            }
             // About 106,000 one-row messages, 296 rows a page, in one burst.
             try session.press("-N", "400", "PPage")
             try session.waitUntil("the room's first message is at the top", timeout: 60) { screen, _ in
@@ -238,8 +245,9 @@ extension EndToEnd {
             // Thirty times what the room may hold in memory.
             let lines = (0..<30_000).map { String(format: "{\"from\":\"feed\",\"text\":\"rp-%06d\"}", $0) }
             try (lines.joined(separator: "\n") + "\n").write(toFile: path, atomically: true, encoding: .utf8)
-            let session = try TmuxSession(columns: 40, rows: 300, arguments: ["--replay", path, "--scrollback", "1000"],
-                                          cacheHome: folder + "/cache")
+            let session = try TmuxSession(
+                columns: 40, rows: 300, arguments: ["--replay", path, "--scrollback", "1000"],
+                cacheHome: folder + "/cache")
             try session.waitUntil("the replay is shown to its end", timeout: 30) { screen, _ in
                 screen.contains { $0.hasSuffix("rp-029999") }
             }
@@ -343,18 +351,19 @@ extension EndToEnd {
         @Test func everyFormatIsReadAndBrokenLinesAreCounted() throws {
             let folder = try makeTemporaryFolder()
             defer { try? FileManager.default.removeItem(atPath: folder) }
-            let transcript = [
-                #"{"ts":"2026-12-02T18:11:24Z","from":"bob","text":"json hello"}"#,
-                "2026-12-02 18:11:24\t@carol\tweechat hello",
-                "2025-12-01 13:45:07.123456Z\t *\tdave waves",
-                "--- Log opened Wed Dec 02 18:11:12 2026",
-                "18:12 < erin> irssi hello",
-                "[2026-12-02T18:13:54+0000] <frank> catgirl hello",
-                "[18:14:24] *** Joins: gina (~gina@host)",
-                "[18:15:00] <hank> \u{03}04,01red\u{0F} and \u{02}bold\u{02}",
-                #"{"broken json"#,
-                "plain words",
-            ].joined(separator: "\r\n") + "\r\n"
+            let transcript =
+                [
+                    #"{"ts":"2026-12-02T18:11:24Z","from":"bob","text":"json hello"}"#,
+                    "2026-12-02 18:11:24\t@carol\tweechat hello",
+                    "2025-12-01 13:45:07.123456Z\t *\tdave waves",
+                    "--- Log opened Wed Dec 02 18:11:12 2026",
+                    "18:12 < erin> irssi hello",
+                    "[2026-12-02T18:13:54+0000] <frank> catgirl hello",
+                    "[18:14:24] *** Joins: gina (~gina@host)",
+                    "[18:15:00] <hank> \u{03}04,01red\u{0F} and \u{02}bold\u{02}",
+                    #"{"broken json"#,
+                    "plain words",
+                ].joined(separator: "\r\n") + "\r\n"
             let path = try file("\u{FEFF}" + transcript, in: folder, named: "2026-12-02.log")
             let session = try TmuxSession(columns: 90, rows: 14, arguments: ["--replay", path])
             let screen = try session.waitUntil("the transcript is shown") { screen, _ in
@@ -363,26 +372,32 @@ extension EndToEnd {
             let pane = screen.joined(separator: "\n")
             // Names right-aligned in the eight columns `<replay>` takes. The broken
             // line has no time of its own; plain text has the time it arrived.
-            for line in ["18:11    <bob> json hello", "18:11  <carol> weechat hello", "13:45   * dave waves",
-                         "18:12   <erin> irssi hello", "18:13  <frank> catgirl hello", "18:14      --> gina (~gina@host)",
-                         "18:15   <hank> red and bold", #"      <replay> {"broken json"#, "10:30 <replay> plain words"] {
+            for line in [
+                "18:11    <bob> json hello", "18:11  <carol> weechat hello", "13:45   * dave waves",
+                "18:12   <erin> irssi hello", "18:13  <frank> catgirl hello", "18:14      --> gina (~gina@host)",
+                "18:15   <hank> red and bold", #"      <replay> {"broken json"#, "10:30 <replay> plain words",
+            ] {
                 #expect(pane.contains(line), "\(line) is shown")
             }
-            #expect(pane.contains("── local · replay ─ 1 unreadable line ─ end of input ─ 8 received ──"),
-                    "the unreadable line is counted once, not also as received")
+            #expect(
+                pane.contains("── local · replay ─ 1 unreadable line ─ end of input ─ 8 received ──"),
+                "the unreadable line is counted once, not also as received")
             let styled = try session.screen(styles: true).first { $0.contains("<hank>") } ?? ""
-            #expect(styled.contains("\u{1B}[91m\u{1B}[40mred"), "IRC colour 4 on 1 is bright red on black: \(styled.debugDescription)")
+            #expect(
+                styled.contains("\u{1B}[91m\u{1B}[40mred"), "IRC colour 4 on 1 is bright red on black: \(styled.debugDescription)"
+            )
             #expect(styled.contains("\u{1B}[1mbold"))
         }
 
         @Test func speedReplaysTheRecordedGapsFaster() throws {
             let folder = try makeTemporaryFolder()
             defer { try? FileManager.default.removeItem(atPath: folder) }
-            let path = try file([
-                #"{"ts":"2026-12-02T18:00:00Z","from":"bob","text":"one"}"#,
-                #"{"ts":"2026-12-02T18:00:04Z","from":"bob","text":"two"}"#,
-                #"{"ts":"2026-12-02T18:00:08Z","from":"bob","text":"three"}"#,
-            ].joined(separator: "\n") + "\n", in: folder)
+            let path = try file(
+                [
+                    #"{"ts":"2026-12-02T18:00:00Z","from":"bob","text":"one"}"#,
+                    #"{"ts":"2026-12-02T18:00:04Z","from":"bob","text":"two"}"#,
+                    #"{"ts":"2026-12-02T18:00:08Z","from":"bob","text":"three"}"#,
+                ].joined(separator: "\n") + "\n", in: folder)
             let session = try TmuxSession(columns: 60, rows: 10, arguments: ["--replay", path, "--speed", "2"])
             let start = Date()
             let first = try session.waitUntil("the first message plays at once") { screen, _ in
@@ -405,8 +420,9 @@ extension EndToEnd {
             let log = try String(contentsOfFile: path, encoding: .utf8).split(separator: "\n")
             let notice = try #require(log.first { $0.contains("-dash-bot- ") })
             let time = notice.dropFirst().prefix(5)  // `[HH:MM`
-            let session = try TmuxSession(columns: 80, rows: 30, arguments: ["--replay", path],
-                                          launcher: ["env", "TZ=Asia/Tokyo"])
+            let session = try TmuxSession(
+                columns: 80, rows: 30, arguments: ["--replay", path],
+                launcher: ["env", "TZ=Asia/Tokyo"])
             let screen = try session.waitUntil("the log is shown") { screen, _ in
                 screen.contains { $0.contains(" end of input ") }
             }
@@ -414,20 +430,22 @@ extension EndToEnd {
             #expect(screen.contains { $0.hasSuffix(" -trail-- notice from a nick that ends in a dash") })
             #expect(screen.contains { $0.hasSuffix("<-- carol (~carol@127.0.0.1)") }, "no empty reason shown")
             #expect(screen.contains { $0.hasSuffix("    <alice> hello from alice") })
-            #expect(screen.contains { $0.hasSuffix(String(repeating: " ", count: 12) + "日本語のメッセージも読める") },
-                    "alice's second line leaves her name out")
+            #expect(
+                screen.contains { $0.hasSuffix(String(repeating: " ", count: 12) + "日本語のメッセージも読める") },
+                "alice's second line leaves her name out")
             #expect(!screen.contains { $0.contains("unreadable") || $0.contains("<replay>") })
         }
 
         @Test func theEndOfInputIsSaidOnceTheLastPacedMessageIsShown() throws {
             let folder = try makeTemporaryFolder()
             defer { try? FileManager.default.removeItem(atPath: folder) }
-            let path = try file([
-                #"{"ts":"2026-12-02T18:00:00Z","from":"bob","text":"one"}"#,
-                #"{"broken"#,
-                #"{"ts":"2026-12-02T18:00:01Z","from":"bob","text":"two"}"#,
-                #"{"ts":"2026-12-02T18:00:02Z","from":"bob","text":"three"}"#,
-            ].joined(separator: "\n") + "\n", in: folder)
+            let path = try file(
+                [
+                    #"{"ts":"2026-12-02T18:00:00Z","from":"bob","text":"one"}"#,
+                    #"{"broken"#,
+                    #"{"ts":"2026-12-02T18:00:01Z","from":"bob","text":"two"}"#,
+                    #"{"ts":"2026-12-02T18:00:02Z","from":"bob","text":"three"}"#,
+                ].joined(separator: "\n") + "\n", in: folder)
             let session = try TmuxSession(columns: 90, rows: 10, arguments: ["--replay", path, "--speed", "1"])
             // The file is read at once; the messages are played a second apart.
             var screens: [[String]] = []
@@ -451,14 +469,19 @@ extension EndToEnd {
             let folder = try makeTemporaryFolder()
             defer { try? FileManager.default.removeItem(atPath: folder) }
             let output = folder + "/out.jsonl"
-            let session = try TmuxSession(columns: 60, rows: 10, arguments: ["--replay", "-"],
-                                          input: "echo incoming", output: "cat > \(shellQuoted(output))")
+            let session = try TmuxSession(
+                columns: 60, rows: 10, arguments: ["--replay", "-"],
+                input: "echo incoming", output: "cat > \(shellQuoted(output))")
             try session.waitUntil("the input is shown") { screen, _ in screen.contains { $0.hasSuffix("<replay> incoming") } }
             try send(session, "to the consumer")
-            try session.waitUntil("the message is shown") { screen, _ in screen.contains { $0.hasSuffix("<alice> to the consumer") } }
+            try session.waitUntil("the message is shown") { screen, _ in
+                screen.contains { $0.hasSuffix("<alice> to the consumer") }
+            }
             let written = try String(contentsOfFile: output, encoding: .utf8)
-            #expect(written.range(of: #"^\{"ts":"[^"]+","from":"alice","text":"to the consumer"\}\n$"#,
-                                  options: .regularExpression) != nil, "flushed at once: \(written.debugDescription)")
+            #expect(
+                written.range(
+                    of: #"^\{"ts":"[^"]+","from":"alice","text":"to the consumer"\}\n$"#,
+                    options: .regularExpression) != nil, "flushed at once: \(written.debugDescription)")
             try session.press("C-c")
             try session.waitUntil("chat-tui exits") { screen, _ in screen.contains("EXIT:0") }
         }
@@ -501,7 +524,8 @@ extension EndToEnd {
             bytes += Data("bidi \u{202E}desrever\u{202C} end\n".utf8)
             bytes += Data("nul ".utf8) + Data([0]) + Data(" and\ttab\n".utf8)
             bytes += Data("bad ".utf8) + Data([0xFF, 0xFE]) + Data(" utf8\n".utf8)
-            bytes += Data(#"{"ts":"2026-12-02T18:11:24Z","from":"ev\u001b]0;x\u0007il","text":"json \u001b[5m blink"}"#.utf8 + [0x0A])
+            bytes += Data(
+                #"{"ts":"2026-12-02T18:11:24Z","from":"ev\u001b]0;x\u0007il","text":"json \u001b[5m blink"}"#.utf8 + [0x0A])
             bytes += Data("   \n".utf8)
             let path = folder + "/hostile"
             try bytes.write(to: URL(fileURLWithPath: path))
@@ -511,8 +535,10 @@ extension EndToEnd {
                 screen.contains { $0.contains(" end of input ") }
             }
             let pane = screen.joined(separator: "\n")
-            for shown in ["osc ␛]2;pwned␇ title", "clear ␛[2J␛[H screen", "c1 �31m csi", "bidi �desrever� end",
-                          "nul ␀ and    tab", "bad �� utf8", "<ev␛]0;x␇il> json ␛[5m blink"] {
+            for shown in [
+                "osc ␛]2;pwned␇ title", "clear ␛[2J␛[H screen", "c1 �31m csi", "bidi �desrever� end",
+                "nul ␀ and    tab", "bad �� utf8", "<ev␛]0;x␇il> json ␛[5m blink",
+            ] {
                 #expect(pane.contains(shown), "\(shown) is shown")
             }
             #expect(try session.title() == titleBefore, "the window title did not change")
@@ -523,7 +549,8 @@ extension EndToEnd {
             defer { try? FileManager.default.removeItem(atPath: dataHome) }
             let rooms = dataHome + "/chat-tui/rooms"
             try FileManager.default.createDirectory(atPath: rooms, withIntermediateDirectories: true)
-            var bytes = Data(#"{"ts":"2026-12-02T18:11:24Z","from":"mal\u001b[31mlory","text":"title \u001b]0;pwned\u0007 bell \u0007"}"#.utf8)
+            var bytes = Data(
+                #"{"ts":"2026-12-02T18:11:24Z","from":"mal\u001b[31mlory","text":"title \u001b]0;pwned\u0007 bell \u0007"}"#.utf8)
             bytes += Data("\nraw \u{1B}[2J line ".utf8) + Data([0xC0, 0x0A])
             bytes += Data(#"{"ts":"9999-12-31T23:59:59Z","from":"future","text":"far ahead"}"#.utf8 + [0x0A])
             bytes += Data(#"{"ts":"1900-01-01T00:00:00Z","from":"past","text":"long ago"}"#.utf8 + [0x0A])
@@ -574,7 +601,9 @@ extension EndToEnd {
 
         @Test func emptyInputEndsQuietly() throws {
             let session = try TmuxSession(columns: 60, rows: 6, arguments: ["--replay"], input: "true")
-            let screen = try session.waitUntil("the end is noted") { screen, _ in screen.contains { $0.contains(" end of input ") } }
+            let screen = try session.waitUntil("the end is noted") { screen, _ in
+                screen.contains { $0.contains(" end of input ") }
+            }
             #expect(screen[0..<4].allSatisfy { $0.isEmpty }, "no messages")
             try session.type("still here")
             try session.waitUntil("chat-tui keeps running") { screen, _ in screen.last == "still here" }

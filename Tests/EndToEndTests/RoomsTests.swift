@@ -39,8 +39,9 @@ extension EndToEnd {
             try alice.waitUntil("local's draft is where it was left") { screen, _ in screen.last == "draft in local" }
 
             // bob, a second chat-tui, writes in the two rooms alice is not looking at.
-            let bob = try TmuxSession(columns: 80, rows: 12, arguments: ["--room", "dev", "--room", "ops"], user: "bob",
-                                      dataHome: alice.dataHome)
+            let bob = try TmuxSession(
+                columns: 80, rows: 12, arguments: ["--room", "dev", "--room", "ops"], user: "bob",
+                dataHome: alice.dataHome)
             try bob.waitUntilReady()
             try bob.type("deploy is done")
             try bob.press("Enter")
@@ -74,8 +75,9 @@ extension EndToEnd {
             }
             kill(try alice.programPID(), SIGKILL)
             try alice.waitUntilExit(137, "chat-tui is killed")
-            let again = try TmuxSession(columns: 80, rows: 12, arguments: ["--room", "local", "--room", "dev", "--room", "ops"],
-                                        dataHome: alice.dataHome)
+            let again = try TmuxSession(
+                columns: 80, rows: 12, arguments: ["--room", "local", "--room", "dev", "--room", "ops"],
+                dataHome: alice.dataHome)
             try again.waitUntil("local's draft is back") { screen, _ in
                 screen.last == "draft in local" && separator(screen).hasPrefix("── [1:local] ─ 2:dev ─ 3:ops ──")
             }

@@ -17,8 +17,9 @@ extension EndToEnd {
             try FileManager.default.createDirectory(atPath: rooms, withIntermediateDirectories: true)
             let line = #"{"ts":"2026-12-02T18:11:24Z","from":"bob","text":"hello from bob"}"# + "\n"
             try line.write(toFile: rooms + "/local.jsonl", atomically: true, encoding: .utf8)
-            let session = try TmuxSession(columns: 60, rows: 16, arguments: arguments, launcher: launcher,
-                                          dataHome: dataHome)
+            let session = try TmuxSession(
+                columns: 60, rows: 16, arguments: arguments, launcher: launcher,
+                dataHome: dataHome)
             try session.waitUntil("bob's message is there") { screen, _ in screen.contains { $0.contains("hello from bob") } }
             try session.type("mine")
             try session.press("Enter")
@@ -39,8 +40,9 @@ extension EndToEnd {
             #expect(screen[top + 3].hasPrefix("╰────────────────╯ 18:11"))
             let own = try #require(screen.firstIndex { $0.hasSuffix("│ mine │") }, "alice's box ends at the right edge")
             #expect(screen[own - 1].hasSuffix("╭──────╮") && screen[own - 1].count == 60)
-            #expect(screen[own + 1].range(of: #"^ +\d\d:\d\d ╰──────╯$"#, options: .regularExpression) != nil,
-                    "the time left of the box: \(screen[own + 1])")
+            #expect(
+                screen[own + 1].range(of: #"^ +\d\d:\d\d ╰──────╯$"#, options: .regularExpression) != nil,
+                "the time left of the box: \(screen[own + 1])")
             let styled = try session.screen(styles: true)
             #expect(styled.contains { $0.contains("\u{1B}[32m╭──────╮") }, "own box in green")
         }
@@ -49,8 +51,9 @@ extension EndToEnd {
         func noColorLeavesBothStylesReadable(style: String) throws {
             let session = try conversation(arguments: ["--style", style], launcher: ["env", "NO_COLOR=1"])
             let styled = try session.screen(styles: true).joined(separator: "\n")
-            #expect(styled.range(of: #"\u{1B}\[(3|4|9|10)\d?(;\d+)*m"#, options: .regularExpression) == nil,
-                    "no colour anywhere: \(styled.debugDescription)")
+            #expect(
+                styled.range(of: #"\u{1B}\[(3|4|9|10)\d?(;\d+)*m"#, options: .regularExpression) == nil,
+                "no colour anywhere: \(styled.debugDescription)")
             #expect(styled.contains("hello from bob") && styled.contains("mine"))
             #expect(styled.contains("\u{1B}[1m"), "weight sets own and others' names or boxes apart")
         }
@@ -69,7 +72,9 @@ extension EndToEnd {
                     .filter { $0 != 39 && $0 != 49 }  // the terminal's own colours
                 if colours {
                     #expect(colourCodes.contains(32), "\(style): own in green")
-                    #expect(colourCodes.allSatisfy { (30...37).contains($0) || (40...47).contains($0) }, "\(style): only the 8 colours: \(colourCodes)")
+                    #expect(
+                        colourCodes.allSatisfy { (30...37).contains($0) || (40...47).contains($0) },
+                        "\(style): only the 8 colours: \(colourCodes)")
                 } else {
                     #expect(colourCodes.isEmpty, "\(style): no colours on vt100: \(colourCodes)")
                 }

@@ -11,8 +11,9 @@ let chatTUIBinary: String = {
 
 /// Stops a suite at once, saying how to build it, when the release binary is missing.
 func requireReleaseBinary(sourceLocation: SourceLocation = #_sourceLocation) throws {
-    try #require(FileManager.default.isExecutableFile(atPath: chatTUIBinary),
-                 "build the release binary first: swift build -c release (make test does)", sourceLocation: sourceLocation)
+    try #require(
+        FileManager.default.isExecutableFile(atPath: chatTUIBinary),
+        "build the release binary first: swift build -c release (make test does)", sourceLocation: sourceLocation)
 }
 
 /// chat-tui running in a private tmux server, driven as a person would: keys in
@@ -46,10 +47,12 @@ final class TmuxSession {
     /// - `shellIgnoresHangUp`: the pane's shell ignores SIGHUP and so outlives
     ///   its terminal, as a wrapper such as `nohup` or a debugger does: when
     ///   the terminal goes, nothing signals chat-tui, whose reads end instead.
-    init(columns: Int = 80, rows: Int = 24, arguments: [String] = [], user: String = "alice",
-         launcher: [String] = [], input: String? = nil, output: String? = nil, dataHome: String? = nil,
-         cacheHome: String? = nil, afterExit: String? = nil, shellJobControl: Bool = false,
-         shellIgnoresHangUp: Bool = false) throws {
+    init(
+        columns: Int = 80, rows: Int = 24, arguments: [String] = [], user: String = "alice",
+        launcher: [String] = [], input: String? = nil, output: String? = nil, dataHome: String? = nil,
+        cacheHome: String? = nil, afterExit: String? = nil, shellJobControl: Bool = false,
+        shellIgnoresHangUp: Bool = false
+    ) throws {
         socket = "chat-tui-test-\(getpid())-\(Self.counter.next())"
         workFolder = try makeTemporaryFolder()
         ownsDataHome = dataHome == nil
@@ -74,9 +77,11 @@ final class TmuxSession {
             """
         let scriptPath = workFolder + "/run.sh"
         try script.write(toFile: scriptPath, atomically: true, encoding: .utf8)
-        try run(["new-session", "-d", "-s", "t", "-x", "\(columns)", "-y", "\(rows)", "/bin/bash " + scriptPath,
-                 ";", "set-option", "-g", "escape-time", "0",
-                 ";", "set-option", "-g", "window-size", "manual"])
+        try run([
+            "new-session", "-d", "-s", "t", "-x", "\(columns)", "-y", "\(rows)", "/bin/bash " + scriptPath,
+            ";", "set-option", "-g", "escape-time", "0",
+            ";", "set-option", "-g", "window-size", "manual",
+        ])
     }
 
     /// Shell lines that, while the job is stopped, wait for `flag` to appear and
@@ -124,8 +129,10 @@ final class TmuxSession {
     /// The shell's report may wrap anywhere, as it starts where chat-tui's
     /// cursor was, so the rows are read as one text.
     @discardableResult
-    func waitUntilExit(_ status: Int32, _ what: Comment,
-                       sourceLocation: SourceLocation = #_sourceLocation) throws -> [String] {
+    func waitUntilExit(
+        _ status: Int32, _ what: Comment,
+        sourceLocation: SourceLocation = #_sourceLocation
+    ) throws -> [String] {
         try waitUntil(what, sourceLocation: sourceLocation) { screen, _ in screen.joined().contains("EXIT:\(status)") }
     }
 
@@ -243,9 +250,11 @@ final class TmuxSession {
     /// `timeout` seconds, and returns the last screen seen. Records a failure
     /// showing that screen when the time runs out.
     @discardableResult
-    func waitUntil(_ what: Comment, timeout: TimeInterval = 10,
-                   sourceLocation: SourceLocation = #_sourceLocation,
-                   _ condition: (_ screen: [String], _ cursor: (x: Int, y: Int)) -> Bool) throws -> [String] {
+    func waitUntil(
+        _ what: Comment, timeout: TimeInterval = 10,
+        sourceLocation: SourceLocation = #_sourceLocation,
+        _ condition: (_ screen: [String], _ cursor: (x: Int, y: Int)) -> Bool
+    ) throws -> [String] {
         let deadline = Date().addingTimeInterval(timeout)
         var screen: [String] = []
         while true {

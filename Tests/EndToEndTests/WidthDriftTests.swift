@@ -59,31 +59,36 @@ extension EndToEnd {
         /// `text` as chat-tui hands it to ncurses, whose cells hold five code points:
         /// a longer cluster keeps its first five, less a dangling joiner.
         static func cutToCells(_ text: String) -> String {
-            String(text.map { character -> String in
-                var scalars = Array(character.unicodeScalars)
-                guard scalars.count > 5 else { return String(character) }
-                scalars = Array(scalars.prefix(5))
-                while scalars.last == "\u{200D}" { scalars.removeLast() }
-                return String(String.UnicodeScalarView(scalars))
-            }.joined())
+            String(
+                text.map { character -> String in
+                    var scalars = Array(character.unicodeScalars)
+                    guard scalars.count > 5 else { return String(character) }
+                    scalars = Array(scalars.prefix(5))
+                    while scalars.last == "\u{200D}" { scalars.removeLast() }
+                    return String(String.UnicodeScalarView(scalars))
+                }.joined())
         }
 
         /// `text` less the invisible format characters that are characters of
         /// their own (U+200B, the bidi marks, a lone joiner...), which chat-tui
         /// never sends: tmux keeps them in the cell before, drawing nothing.
         static func withoutInvisibleFormat(_ text: String) -> String {
-            String(text.filter { character in
-                guard let first = character.unicodeScalars.first, first.value != 0xAD,
-                      ![0x115F, 0x1160, 0x3164, 0xFFA0].contains(first.value) else { return true }
-                return !(first.properties.isDefaultIgnorableCodePoint || first.properties.generalCategory == .format)
-            })
+            String(
+                text.filter { character in
+                    guard let first = character.unicodeScalars.first, first.value != 0xAD,
+                        ![0x115F, 0x1160, 0x3164, 0xFFA0].contains(first.value)
+                    else { return true }
+                    return !(first.properties.isDefaultIgnorableCodePoint || first.properties.generalCategory == .format)
+                })
         }
 
         /// Types and sends each string in chat-tui, and lists the strings whose caret
         /// is not where printf left the cursor, and those whose text shows otherwise.
         /// `patience` is how long a caret in the wrong column is waited on to move.
-        func mismatches(_ strings: [String], printed: [(column: Int, line: String)], cacheHome: String? = nil,
-                        patience: TimeInterval = 2) throws -> (drift: [String], stray: [String]) {
+        func mismatches(
+            _ strings: [String], printed: [(column: Int, line: String)], cacheHome: String? = nil,
+            patience: TimeInterval = 2
+        ) throws -> (drift: [String], stray: [String]) {
             let session = try TmuxSession(columns: 200, rows: 8, cacheHome: cacheHome)
             try session.waitUntilReady()
             var drift: [String] = []
@@ -125,8 +130,9 @@ extension EndToEnd {
                 let header = sent[5].prefix(14)
                 let headerIsRight = header.hasSuffix(" <alice> ") || header.dropFirst(5).allSatisfy { $0 == " " }
                 if !headerIsRight || sent[5].dropFirst(14) != wanted || typed[7] != shown {
-                    stray.append("\(text): printf shows \(shown.debugDescription), the pane \(sent[5].debugDescription), "
-                                 + "the composer \(typed[7].debugDescription)")
+                    stray.append(
+                        "\(text): printf shows \(shown.debugDescription), the pane \(sent[5].debugDescription), "
+                            + "the composer \(typed[7].debugDescription)")
                 }
             }
             return (drift, stray)
@@ -148,10 +154,11 @@ extension EndToEnd {
             let screen = try session.waitUntil("the probe reports") { screen, _ in screen.contains("EXIT:0") }
             #expect(screen[0].hasPrefix("terminal: TERM=tmux-256color TERM_PROGRAM=tmux"))
             #expect(screen[0].hasSuffix(" tmux"))
-            let rows = Dictionary(screen.compactMap { line -> (String, [Substring])? in
-                let fields = line.split(separator: " ", omittingEmptySubsequences: true)
-                return fields.count > 3 ? (String(fields[0]), fields) : nil
-            }, uniquingKeysWith: { first, _ in first })
+            let rows = Dictionary(
+                screen.compactMap { line -> (String, [Substring])? in
+                    let fields = line.split(separator: " ", omittingEmptySubsequences: true)
+                    return fields.count > 3 ? (String(fields[0]), fields) : nil
+                }, uniquingKeysWith: { first, _ in first })
             #expect(rows["emojiModifier"]?.suffix(3).joined(separator: " ") == "modifier drawn separately")
             #expect(rows["newerEmoji"]?.contains("0") == true)
             #expect(rows["zwjSequence"]?.suffix(5).joined(separator: " ") == "ZWJ sequence drawn as one")
@@ -169,9 +176,11 @@ extension EndToEnd {
             let probe = try TmuxSession(columns: 200, rows: 20, arguments: ["--probe"], cacheHome: cacheHome)
             let report = try probe.waitUntil("the probe reports") { screen, _ in screen.contains("EXIT:0") }
             let cached = try #require(report.first { $0.hasPrefix("cached in ") }).dropFirst("cached in ".count)
-            let unicodeTerminal = ["emojiModifier 2", "variationSelector16 2", "variationSelector15 1", "zwjSequence 2",
-                                   "flag 2", "keycap 2", "newerEmoji 2", "ambiguous 1", "combiningMark 1",
-                                   "hangulJamo 2", "thai 2", "devanagari 3", "softHyphen 1"]
+            let unicodeTerminal = [
+                "emojiModifier 2", "variationSelector16 2", "variationSelector15 1", "zwjSequence 2",
+                "flag 2", "keycap 2", "newerEmoji 2", "ambiguous 1", "combiningMark 1",
+                "hangulJamo 2", "thai 2", "devanagari 3", "softHyphen 1",
+            ]
             let header = try String(contentsOfFile: String(cached), encoding: .utf8).split(separator: "\n").prefix(2)
             try (header + unicodeTerminal.map { Substring($0) }).joined(separator: "\n")
                 .appending("\n").write(toFile: String(cached), atomically: true, encoding: .utf8)

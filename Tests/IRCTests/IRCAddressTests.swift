@@ -1,12 +1,15 @@
 import Testing
+
 @testable import IRC
 
 /// Addresses as users write them on the command line.
 @Suite struct IRCAddressTests {
     @Test func tlsIsTheDefaultAndEachSchemeHasItsPort() throws {
-        #expect(try IRCAddress(url: "ircs://irc.example.org/#chat,#other")
+        #expect(
+            try IRCAddress(url: "ircs://irc.example.org/#chat,#other")
                 == IRCAddress(host: "irc.example.org", port: 6697, tls: true, channels: ["#chat", "#other"]))
-        #expect(try IRCAddress(url: "irc://localhost:7000/%23test,dev")
+        #expect(
+            try IRCAddress(url: "irc://localhost:7000/%23test,dev")
                 == IRCAddress(host: "localhost", port: 7000, tls: false, channels: ["#test", "#dev"]))
         #expect(try IRCAddress(url: "ircs://[::1]:6800").host == "::1")
         #expect(try IRCAddress(url: "ircs://[::1]:6800").channels.isEmpty)

@@ -1,5 +1,6 @@
 import ChatModel
 import Testing
+
 @testable import IRC
 
 /// The client fed lines as a server sends them, checked by the lines it
@@ -37,7 +38,8 @@ import Testing
         #expect(Self.feed(&client, ":irc.test CAP * LS * :away-notify batch echo-message").send.isEmpty)
         let asked = Self.feed(&client, ":irc.test CAP * LS :server-time draft/multiline=max-bytes=4096,max-lines=24 sts")
         #expect(Self.wire(asked.send) == ["CAP REQ :server-time echo-message batch draft/multiline"])
-        #expect(Self.wire(Self.feed(&client, ":irc.test CAP me ACK :server-time echo-message batch draft/multiline").send)
+        #expect(
+            Self.wire(Self.feed(&client, ":irc.test CAP me ACK :server-time echo-message batch draft/multiline").send)
                 == ["CAP END"])
         #expect(client.echoes)
         #expect(client.multiline == MultilineLimits(capabilityValue: "max-bytes=4096,max-lines=24"))
@@ -60,7 +62,8 @@ import Testing
         #expect(client.offersHistory)
         #expect(Self.wire([client.history(of: "#chat", after: ("m9", nil))]) == ["CHATHISTORY AFTER #chat msgid=m9 100"])
         let time = Timestamp(rfc3339: "2026-12-01T10:00:05Z")
-        #expect(Self.wire([client.history(of: "#chat", after: (nil, time))])
+        #expect(
+            Self.wire([client.history(of: "#chat", after: (nil, time))])
                 == ["CHATHISTORY AFTER #chat timestamp=2026-12-01T10:00:05.000Z 100"])
         #expect(Self.wire([client.history(of: "#chat", after: nil)]) == ["CHATHISTORY LATEST #chat * 100"])
         let sent = client.say("hello", to: "#chat")
@@ -75,8 +78,10 @@ import Testing
     @Test func olderHistoryComesWholeAndEachAnswerGoesToTheQuestionAskedFirst() {
         var client = Self.registered(capabilities: "batch echo-message server-time draft/chathistory")
         #expect(Self.wire([client.history(of: "#chat", after: ("m9", nil))]) == ["CHATHISTORY AFTER #chat msgid=m9 100"])
-        #expect(Self.wire([client.history(of: "#Chat", before: ("m1", nil), limit: 2)]) == ["CHATHISTORY BEFORE #Chat msgid=m1 2"])
-        #expect(Self.wire([client.history(of: "#chat", before: (nil, Timestamp(rfc3339: "2026-12-01T10:00:05Z")))])
+        #expect(
+            Self.wire([client.history(of: "#Chat", before: ("m1", nil), limit: 2)]) == ["CHATHISTORY BEFORE #Chat msgid=m1 2"])
+        #expect(
+            Self.wire([client.history(of: "#chat", before: (nil, Timestamp(rfc3339: "2026-12-01T10:00:05Z")))])
                 == ["CHATHISTORY BEFORE #chat timestamp=2026-12-01T10:00:05.000Z 100"])
         // The AFTER's answer first: its lines are said again one by one.
         Self.feed(&client, ":irc.test BATCH +a chathistory #chat")
@@ -89,9 +94,11 @@ import Testing
         #expect(newer.text == "newer")
         // Then the first BEFORE's: gathered, given whole at its end; two asked, two came.
         Self.feed(&client, ":irc.test BATCH +b chathistory #chat")
-        #expect(Self.feed(&client, "@batch=b;msgid=m0;time=2026-12-01T09:00:00.000Z :bob!b@h PRIVMSG #chat :older").events.isEmpty)
-        #expect(Self.feed(&client, "@batch=b;msgid=me0 :me!~me@host PRIVMSG #chat :mine, long ago").events.isEmpty,
-                "the user's own old line is history, not an echo")
+        #expect(
+            Self.feed(&client, "@batch=b;msgid=m0;time=2026-12-01T09:00:00.000Z :bob!b@h PRIVMSG #chat :older").events.isEmpty)
+        #expect(
+            Self.feed(&client, "@batch=b;msgid=me0 :me!~me@host PRIVMSG #chat :mine, long ago").events.isEmpty,
+            "the user's own old line is history, not an echo")
         let ended = Self.feed(&client, ":irc.test BATCH -b")
         guard case .older(let channel, let messages, let reachedStart) = ended.events.first else {
             Issue.record("the batch is given whole: \(ended.events)")
@@ -117,7 +124,8 @@ import Testing
         let own = Self.feed(&client, "@batch=p1;time=2026-12-01T09:00:02.000Z :me!~me@host PRIVMSG #chat :mine")
         Self.feed(&client, "@time=2026-12-01T10:00:00.000Z :znc.in BATCH -p1")
         guard case .replayed(let one, .channel("#chat")) = played.events.first,
-              case .replayed(let old, .channel("#chat")) = own.events.first else {
+            case .replayed(let old, .channel("#chat")) = own.events.first
+        else {
             Issue.record("playback is said again: \(played.events) \(own.events)")
             return
         }
@@ -178,11 +186,14 @@ import Testing
         let second = client.say("again", to: "#chat")
         // The second's echo comes first, and without its label (a server that drops it).
         var echoed = Self.feed(&client, "@msgid=m2 :me!~me@host PRIVMSG #chat :again")
-        #expect(echoed.events == [.confirmed(label: second.label, serverID: "m2", time: Self.now)],
-                "without server-time, the time it was confirmed")
-        echoed = Self.feed(&client, "@label=\(first.label);msgid=m1;time=2026-12-01T09:59:58.250Z :me!~me@host PRIVMSG #chat :hello 日本語")
-        #expect(echoed.events == [.confirmed(label: first.label, serverID: "m1", time: Timestamp(rfc3339: "2026-12-01T09:59:58Z"))],
-                "the time the server gave it, as the others see it")
+        #expect(
+            echoed.events == [.confirmed(label: second.label, serverID: "m2", time: Self.now)],
+            "without server-time, the time it was confirmed")
+        echoed = Self.feed(
+            &client, "@label=\(first.label);msgid=m1;time=2026-12-01T09:59:58.250Z :me!~me@host PRIVMSG #chat :hello 日本語")
+        #expect(
+            echoed.events == [.confirmed(label: first.label, serverID: "m1", time: Timestamp(rfc3339: "2026-12-01T09:59:58Z"))],
+            "the time the server gave it, as the others see it")
         // What the user wrote from elsewhere (another client) shows, as their own.
         let elsewhere = Self.feed(&client, ":me!~me@host PRIVMSG #chat :from my phone")
         guard case .message(let message, .channel("#chat")) = elsewhere.events.first else {
@@ -229,7 +240,8 @@ import Testing
     }
 
     @Test func aMultiLineDraftGoesAsBatchesWithinTheServersLimits() {
-        var client = Self.registered(capabilities: "batch echo-message labeled-response draft/multiline=max-bytes=4096,max-lines=4")
+        var client = Self.registered(
+            capabilities: "batch echo-message labeled-response draft/multiline=max-bytes=4096,max-lines=4")
         let long = String(repeating: "word ", count: 120)  // 600 bytes: two pieces joined with concat
         let sent = client.say("one\ntwo\n\(long)\nfour\nfive", to: "#chat")
         let lines = Self.wire(sent.lines)
@@ -245,8 +257,9 @@ import Testing
             } else if message.command == "BATCH" {
                 #expect(current.count <= 4)
                 #expect(current.first?.tag("draft/multiline-concat") == nil, "a batch never starts with a continuation")
-                let batch = IncomingBatch(opening: IRCMessage(command: "BATCH", parameters: ["+x", "draft/multiline", "#chat"]),
-                                          target: "#chat", lines: current)
+                let batch = IncomingBatch(
+                    opening: IRCMessage(command: "BATCH", parameters: ["+x", "draft/multiline", "#chat"]),
+                    target: "#chat", lines: current)
                 let text = batch.message!.parameters[1]
                 #expect(text.utf8.count <= 4096)
                 texts.append(text)
@@ -300,7 +313,11 @@ import Testing
         #expect(renamed.events.last == .renamed(from: "BOB", to: "robert"), "a private room with them follows the new nick")
         let quit = Self.feed(&client, ":robert!b@h QUIT :gone")
         let quitPlaces = quit.events.compactMap { event -> IRCTarget? in
-            if case .message(let message, let target) = event, message.text == "has quit (gone)" { return target } else { return nil }
+            if case .message(let message, let target) = event, message.text == "has quit (gone)" {
+                return target
+            } else {
+                return nil
+            }
         }
         #expect(quitPlaces == [.channel("#chat"), .channel("#other"), .query("robert")])
         #expect(client.channel("#CHAT")?.members.count == 1)
@@ -318,7 +335,8 @@ import Testing
     @Test func actionsNoticesAndLatinOneLinesAreMessagesWhereTheyBelong() throws {
         var client = Self.registered()
         let action = Self.feed(&client, ":bob!b@h PRIVMSG #chat :\u{1}ACTION waves\u{1}")
-        #expect(action.events == [.message(Message(sender: "bob", text: "waves", time: Self.now, kind: .action), .channel("#chat"))])
+        #expect(
+            action.events == [.message(Message(sender: "bob", text: "waves", time: Self.now, kind: .action), .channel("#chat"))])
         let privately = Self.feed(&client, ":bob!b@h PRIVMSG me :psst")
         #expect(privately.events == [.message(Message(sender: "bob", text: "psst", time: Self.now), .query("bob"))])
         let server = Self.feed(&client, ":irc.test NOTICE me :*** Looking up your hostname")
@@ -333,12 +351,22 @@ import Testing
         #expect(read.events == [.message(Message(sender: "bob", text: "café", time: Self.now), .channel("#chat"))])
         let version = Self.feed(&client, ":bob!b@h PRIVMSG me :\u{1}VERSION\u{1}")
         #expect(Self.wire(version.send) == ["NOTICE bob :\u{1}VERSION chat-tui\u{1}"])
-        #expect(version.events == [.message(Message(sender: "", text: "bob asked which program you use (CTCP VERSION), and was told chat-tui",
-                                                    time: Self.now, kind: .system), .server)], "who asked is said")
+        #expect(
+            version.events == [
+                .message(
+                    Message(
+                        sender: "", text: "bob asked which program you use (CTCP VERSION), and was told chat-tui",
+                        time: Self.now, kind: .system), .server)
+            ], "who asked is said")
         let ping = Self.feed(&client, ":bob!b@h PRIVMSG me :\u{1}PING 123\u{1}")
         #expect(ping.send.isEmpty)
-        #expect(ping.events == [.message(Message(sender: "", text: "bob sent a CTCP PING request, not answered",
-                                                 time: Self.now, kind: .system), .server)])
+        #expect(
+            ping.events == [
+                .message(
+                    Message(
+                        sender: "", text: "bob sent a CTCP PING request, not answered",
+                        time: Self.now, kind: .system), .server)
+            ])
     }
 
     /// The replies a person asks for (`/whois`, a channel's topic) read as
@@ -353,7 +381,8 @@ import Testing
         }
         let now = Self.now.secondsSinceEpoch
         #expect(said(":irc.test 333 me #chat wee2!~w@host \(now - 180)") == ["topic set by wee2 3 min ago"])
-        #expect(said(":irc.test 317 me wee2 113 \(now - 7_500) :seconds idle, signon time")
+        #expect(
+            said(":irc.test 317 me wee2 113 \(now - 7_500) :seconds idle, signon time")
                 == ["wee2 has been idle 1 min 53 s, and connected 2 h 5 min ago"])
         #expect(said(":irc.test 311 me wee2 ~w host.example * :Wee Two") == ["wee2 is ~w@host.example (Wee Two)"])
         #expect(said(":irc.test 312 me wee2 irc1.test :The test server") == ["wee2 is on irc1.test (The test server)"])
@@ -362,7 +391,8 @@ import Testing
         #expect(said(":irc.test 301 me wee2 :gone fishing") == ["wee2 is away: gone fishing"])
         #expect(said(":irc.test 317 me wee2 90000 :seconds idle") == ["wee2 has been idle 1 day 1 h"])
         // A refused nick says what to do about it.
-        #expect(said(":irc.test 432 me 1abc :Erroneous Nickname")
+        #expect(
+            said(":irc.test 432 me 1abc :Erroneous Nickname")
                 == ["1abc cannot be a nick on this server (Erroneous Nickname): /nick NAME chooses another"])
         #expect(said(":irc.test 433 me bob :Nickname is already in use") == ["the nick bob is taken: /nick NAME chooses another"])
     }
@@ -407,10 +437,12 @@ import Testing
 /// failure is said in words.
 @Suite struct SASLTests {
     static func client(password: String = "sesame") -> IRCClient {
-        var client = IRCClient(identity: IRCIdentity(nick: "alice", sasl: .plain(account: "alice", password: password)),
-                               channels: [])
-        #expect(IRCClientTests.wire(client.start()) == ["CAP LS 302", "NICK alice", "USER alice 0 * :chat-tui user"],
-                "no PASS: the password goes by SASL alone")
+        var client = IRCClient(
+            identity: IRCIdentity(nick: "alice", sasl: .plain(account: "alice", password: password)),
+            channels: [])
+        #expect(
+            IRCClientTests.wire(client.start()) == ["CAP LS 302", "NICK alice", "USER alice 0 * :chat-tui user"],
+            "no PASS: the password goes by SASL alone")
         return client
     }
 
@@ -418,32 +450,46 @@ import Testing
         var client = Self.client()
         let asked = IRCClientTests.feed(&client, ":irc.test CAP * LS :server-time sasl=PLAIN,EXTERNAL")
         #expect(IRCClientTests.wire(asked.send) == ["CAP REQ :server-time sasl"])
-        #expect(IRCClientTests.wire(IRCClientTests.feed(&client, ":irc.test CAP alice ACK :server-time sasl").send)
+        #expect(
+            IRCClientTests.wire(IRCClientTests.feed(&client, ":irc.test CAP alice ACK :server-time sasl").send)
                 == ["AUTHENTICATE PLAIN"], "registration waits")
-        #expect(IRCClientTests.wire(IRCClientTests.feed(&client, "AUTHENTICATE +").send)
+        #expect(
+            IRCClientTests.wire(IRCClientTests.feed(&client, "AUTHENTICATE +").send)
                 == ["AUTHENTICATE YWxpY2UAYWxpY2UAc2VzYW1l"])
         IRCClientTests.feed(&client, ":irc.test 900 alice alice!a@h alice :You are now logged in as alice")
-        #expect(IRCClientTests.wire(IRCClientTests.feed(&client, ":irc.test 903 alice :SASL authentication successful").send)
+        #expect(
+            IRCClientTests.wire(IRCClientTests.feed(&client, ":irc.test 903 alice :SASL authentication successful").send)
                 == ["CAP END"])
     }
 
     @Test func aClientCertificateLogsInWithExternalAndAServerWithoutItIsSaid() {
         var client = IRCClient(identity: IRCIdentity(nick: "carol", sasl: .external), channels: [])
         #expect(IRCClientTests.wire(client.start()) == ["CAP LS 302", "NICK carol", "USER carol 0 * :chat-tui user"])
-        #expect(IRCClientTests.wire(IRCClientTests.feed(&client, ":irc.test CAP * LS :sasl=PLAIN,EXTERNAL").send)
+        #expect(
+            IRCClientTests.wire(IRCClientTests.feed(&client, ":irc.test CAP * LS :sasl=PLAIN,EXTERNAL").send)
                 == ["CAP REQ sasl"])
-        #expect(IRCClientTests.wire(IRCClientTests.feed(&client, ":irc.test CAP carol ACK :sasl").send)
+        #expect(
+            IRCClientTests.wire(IRCClientTests.feed(&client, ":irc.test CAP carol ACK :sasl").send)
                 == ["AUTHENTICATE EXTERNAL"])
-        #expect(IRCClientTests.wire(IRCClientTests.feed(&client, "AUTHENTICATE +").send) == ["AUTHENTICATE +"],
-                "the certificate is the credential: the response is empty")
-        #expect(IRCClientTests.wire(IRCClientTests.feed(&client, ":irc.test 903 carol :SASL authentication successful").send)
+        #expect(
+            IRCClientTests.wire(IRCClientTests.feed(&client, "AUTHENTICATE +").send) == ["AUTHENTICATE +"],
+            "the certificate is the credential: the response is empty")
+        #expect(
+            IRCClientTests.wire(IRCClientTests.feed(&client, ":irc.test 903 carol :SASL authentication successful").send)
                 == ["CAP END"])
 
         var other = IRCClient(identity: IRCIdentity(nick: "carol", sasl: .external), channels: [])
         _ = other.start()
         let offered = IRCClientTests.feed(&other, ":irc.test CAP * LS :sasl=PLAIN server-time")
         #expect(IRCClientTests.wire(offered.send) == ["CAP REQ server-time"], "sasl is not asked for")
-        #expect(offered.events.contains { if case .message(let m, .server) = $0 { m.text == "not logged in: the server does not offer SASL EXTERNAL" } else { false } })
+        #expect(
+            offered.events.contains {
+                if case .message(let m, .server) = $0 {
+                    m.text == "not logged in: the server does not offer SASL EXTERNAL"
+                } else {
+                    false
+                }
+            })
     }
 
     @Test func aRefusedLoginIsSaidAndRegistrationGoesOnWithoutIt() {
@@ -464,7 +510,10 @@ import Testing
         var client = Self.client()
         let answer = IRCClientTests.feed(&client, ":irc.test CAP * LS :server-time")
         #expect(IRCClientTests.wire(answer.send) == ["CAP REQ server-time"])
-        #expect(answer.events.contains { if case .message(let m, .server) = $0 { m.text.contains("does not offer SASL PLAIN") } else { false } })
+        #expect(
+            answer.events.contains {
+                if case .message(let m, .server) = $0 { m.text.contains("does not offer SASL PLAIN") } else { false }
+            })
         #expect(IRCClientTests.wire(IRCClientTests.feed(&client, ":irc.test CAP alice ACK :server-time").send) == ["CAP END"])
     }
 

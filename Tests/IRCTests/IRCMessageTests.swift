@@ -1,11 +1,13 @@
 import Testing
+
 @testable import IRC
 
 /// Lines as servers send them, and lines as chat-tui sends them.
 @Suite struct IRCMessageTests {
     @Test func aLineWithTagsASourceAndATrailingParameter() throws {
-        let message = try IRCMessage(parsing:
-            #"@time=2026-12-04T10:00:00.000Z;msgid=a\sb\:c;+draft/reply :alice!~a@host PRIVMSG #chat :hello there, 日本語"#)
+        let message = try IRCMessage(
+            parsing:
+                #"@time=2026-12-04T10:00:00.000Z;msgid=a\sb\:c;+draft/reply :alice!~a@host PRIVMSG #chat :hello there, 日本語"#)
         #expect(message.tag("time") == "2026-12-04T10:00:00.000Z")
         #expect(message.tag("msgid") == "a b;c", "escapes undone")
         #expect(message.tag("+draft/reply") == "", "a tag without a value")
@@ -60,7 +62,8 @@ import Testing
 
     @Test func encodingWritesTheColonOnlyWhereItIsNeeded() throws {
         #expect(try IRCMessage(command: "JOIN", parameters: ["#chat"]).encoded() == "JOIN #chat")
-        #expect(try IRCMessage(command: "PRIVMSG", parameters: ["#chat", "hello there"]).encoded()
+        #expect(
+            try IRCMessage(command: "PRIVMSG", parameters: ["#chat", "hello there"]).encoded()
                 == "PRIVMSG #chat :hello there")
         #expect(try IRCMessage(command: "PRIVMSG", parameters: ["#chat", ":)"]).encoded() == "PRIVMSG #chat ::)")
         #expect(try IRCMessage(command: "TOPIC", parameters: ["#chat", ""]).encoded() == "TOPIC #chat :")

@@ -1,4 +1,5 @@
 import Testing
+
 @testable import IRC
 
 /// What a server's ISUPPORT lines change, and how names then compare.
@@ -17,8 +18,10 @@ import Testing
 
     @Test func isupportSetsAndResetsWhatChatTuiUses() throws {
         var features = ServerFeatures()
-        features.apply(isupport: try isupport("CASEMAPPING=ascii", "CHANTYPES=#", "PREFIX=(qaohv)~&@%+", "LINELEN=2048",
-                                               "NETWORK=Example", "EXCEPTS"))
+        features.apply(
+            isupport: try isupport(
+                "CASEMAPPING=ascii", "CHANTYPES=#", "PREFIX=(qaohv)~&@%+", "LINELEN=2048",
+                "NETWORK=Example", "EXCEPTS"))
         #expect(features.caseMapping == .ascii)
         #expect(features.channelTypes == ["#"])
         #expect(!features.isChannel("&local"))

@@ -3,6 +3,7 @@ import ChatModel
 import TestSupport
 import Testing
 import TextWidth
+
 @testable import TUI
 
 /// `FrameWriter` held to what a terminal does with its bytes: a small model of
@@ -13,8 +14,9 @@ import TextWidth
     /// Looks are written `ESC [ key m` and plain `ESC [ m`, so the model can
     /// tell which look each cell was written in.
     static func writer(writesLastCell: Bool = true) -> FrameWriter {
-        FrameWriter(lookSequence: { Array("\u{1B}[\($0.lookKey)m".utf8) }, plainSequence: Array("\u{1B}[m".utf8),
-                    libraryWidth: { $0 >= 0x1100 ? 2 : 1 }, writesLastCell: writesLastCell)
+        FrameWriter(
+            lookSequence: { Array("\u{1B}[\($0.lookKey)m".utf8) }, plainSequence: Array("\u{1B}[m".utf8),
+            libraryWidth: { $0 >= 0x1100 ? 2 : 1 }, writesLastCell: writesLastCell)
     }
 
     @Test func randomEditsOfRandomFramesShowExactlyTheNewFrame() {
@@ -32,8 +34,9 @@ import TextWidth
                 let next = Self.edited(shown, &random)
                 let bytes = writer.bytes(from: shown.cells, to: next)
                 terminal.apply(bytes)
-                #expect(terminal.cells == TerminalModel.cells(of: next),
-                        "\(terminal.difference(from: next)) after \(String(decoding: bytes, as: UTF8.self).debugDescription)")
+                #expect(
+                    terminal.cells == TerminalModel.cells(of: next),
+                    "\(terminal.difference(from: next)) after \(String(decoding: bytes, as: UTF8.self).debugDescription)")
                 #expect(terminal.cursor == (next.cursorRow, next.cursorColumn))
                 #expect(terminal.look == 0, "left plain")
                 shown = next
@@ -52,10 +55,11 @@ import TextWidth
         let view = ChatView(clock: .utc)
         // The terminal measures as chat-tui does: the separator's line is one column.
         let rules = WidthRules.terminal
-        var writer = FrameWriter(lookSequence: { Array("\u{1B}[\($0.lookKey)m".utf8) },
-                                 plainSequence: Array("\u{1B}[m".utf8),
-                                 libraryWidth: { rules.width(of: Unicode.Scalar($0).map(Character.init) ?? " ") },
-                                 writesLastCell: true)
+        var writer = FrameWriter(
+            lookSequence: { Array("\u{1B}[\($0.lookKey)m".utf8) },
+            plainSequence: Array("\u{1B}[m".utf8),
+            libraryWidth: { rules.width(of: Unicode.Scalar($0).map(Character.init) ?? " ") },
+            writesLastCell: true)
         var terminal = TerminalModel(size: size) { rules.width(of: Character($0)) }
         var shown = view.frame(for: session)
         writer.forgetTerminalState(cursorAtHome: true)
@@ -81,8 +85,9 @@ import TextWidth
             #expect(terminal.cursor == (next.cursorRow, next.cursorColumn))
             shown.catchUp(to: next)
         }
-        #expect(typed.rows < typed.frames * size.rows / 2,
-                "text typed draws few rows again: \(typed.rows) rows in \(typed.frames) frames")
+        #expect(
+            typed.rows < typed.frames * size.rows / 2,
+            "text typed draws few rows again: \(typed.rows) rows in \(typed.frames) frames")
     }
 
     @Test func aTypedCharacterIsOneByteAndAnArrivingMessageScrollsTheRowsAbove() {
@@ -114,14 +119,16 @@ import TextWidth
         // The whole screen scrolls up by two, and two rows open above the
         // draft's to keep it where it was.
         #expect(text.hasPrefix("\u{1B}[2S\u{1B}[9H\u{1B}[2Lnew one\r\u{0B}its rest"), "\(text.debugDescription)")
-        #expect(!text.contains("message") && text.contains("new one") && text.contains("its rest"),
-                "only the rows that came in are written: \(text.debugDescription)")
+        #expect(
+            !text.contains("message") && text.contains("new one") && text.contains("its rest"),
+            "only the rows that came in are written: \(text.debugDescription)")
         terminal.apply(bytes)
         #expect(terminal.cells == TerminalModel.cells(of: arrived))
         let next = frame(messages: Array(messages.dropFirst(3)) + ["new one", "its rest", "one more"], draft: "drafts")
         let more = writer.bytes(from: arrived.cells, to: next)
-        #expect(String(decoding: more, as: UTF8.self).hasPrefix("\u{1B}[S\u{1B}[10H\u{1B}[Lone more"),
-                "\(String(decoding: more, as: UTF8.self).debugDescription)")
+        #expect(
+            String(decoding: more, as: UTF8.self).hasPrefix("\u{1B}[S\u{1B}[10H\u{1B}[Lone more"),
+            "\(String(decoding: more, as: UTF8.self).debugDescription)")
         terminal.apply(more)
         #expect(terminal.cells == TerminalModel.cells(of: next))
         // No scroll region is ever set: a chat-tui killed outright leaves the
@@ -141,8 +148,9 @@ import TextWidth
             let separator = size.rows - draft.count - 1
             if let above { frame.put(Array(above), rules: .terminal, style: .plain, row: 0, column: 0) }
             frame.put(Array("the room's hint"), rules: .terminal, style: .plain, row: separator - 1, column: 0)
-            frame.put(Array(String(repeating: "-", count: size.columns)), rules: .terminal, style: .plain,
-                      row: separator, column: 0)
+            frame.put(
+                Array(String(repeating: "-", count: size.columns)), rules: .terminal, style: .plain,
+                row: separator, column: 0)
             for (index, row) in draft.enumerated() {
                 frame.put(Array(row), rules: .terminal, style: .plain, row: separator + 1 + index, column: 0)
             }
@@ -200,8 +208,9 @@ import TextWidth
         frame.put(Array("ab"), rules: .terminal, style: .time, row: 0, column: 0)
         frame.put(Array("cd"), rules: .terminal, style: .otherSender, row: 0, column: 2)
         for (sequence, plainBetween) in [("\u{1B}[0;", false), ("\u{1B}[", true)] {
-            var writer = FrameWriter(lookSequence: { Array("\(sequence)\($0.lookKey)m".utf8) },
-                                     plainSequence: Array("\u{1B}[m".utf8), libraryWidth: { _ in 1 }, writesLastCell: true)
+            var writer = FrameWriter(
+                lookSequence: { Array("\(sequence)\($0.lookKey)m".utf8) },
+                plainSequence: Array("\u{1B}[m".utf8), libraryWidth: { _ in 1 }, writesLastCell: true)
             writer.forgetTerminalState(cursorAtHome: true)
             let text = String(decoding: writer.bytes(from: nil, to: frame), as: UTF8.self)
             let time = Cell(text: "a", width: 1, style: .time).lookKey
@@ -312,9 +321,12 @@ struct TerminalModel {
     /// unless told otherwise.
     let width: (String) -> Int
 
-    init(size: TerminalSize, width: @escaping (String) -> Int = { text in
-        text.unicodeScalars.count > 1 || text.unicodeScalars.first!.value >= 0x1100 ? 2 : 1
-    }) {
+    init(
+        size: TerminalSize,
+        width: @escaping (String) -> Int = { text in
+            text.unicodeScalars.count > 1 || text.unicodeScalars.first!.value >= 0x1100 ? 2 : 1
+        }
+    ) {
         self.size = size
         self.width = width
         cells = Array(repeating: Array(repeating: Shown(text: " ", look: 0), count: size.columns), count: size.rows)
@@ -366,8 +378,10 @@ struct TerminalModel {
                 // A cluster of several code points arrives as one piece: gather
                 // the marks and joiners after it.
                 var cluster = String(scalar)
-                while let next = scalars.first, next.properties.isGraphemeExtend || next == "\u{200D}"
-                    || cluster.unicodeScalars.last == "\u{200D}" {
+                while let next = scalars.first,
+                    next.properties.isGraphemeExtend || next == "\u{200D}"
+                        || cluster.unicodeScalars.last == "\u{200D}"
+                {
                     cluster.unicodeScalars.append(next)
                     scalars = scalars.dropFirst()
                 }

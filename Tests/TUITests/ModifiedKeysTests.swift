@@ -1,5 +1,6 @@
-@testable import TUI
 import Testing
+
+@testable import TUI
 
 @Suite struct ModifiedKeysTests {
     @Test func theKittyProtocolIsAskedForOnlyWhereTheEnvironmentNamesSuchATerminal() {

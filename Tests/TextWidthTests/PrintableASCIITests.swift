@@ -1,4 +1,5 @@
 import Testing
+
 @testable import TextWidth
 
 @Suite struct PrintableASCIITests {
@@ -13,14 +14,16 @@ import Testing
     func everyCharacterComesOnceInOrderAsTheStringHasIt(text: String) {
         var walked: [Character] = []
         var asciiBytes = 0
-        text.forEachCharacter(ascii: { byte in
-            walked.append(Character(Unicode.Scalar(byte)))
-            asciiBytes += 1
-            return true
-        }, other: { character in
-            walked.append(character)
-            return true
-        })
+        text.forEachCharacter(
+            ascii: { byte in
+                walked.append(Character(Unicode.Scalar(byte)))
+                asciiBytes += 1
+                return true
+            },
+            other: { character in
+                walked.append(character)
+                return true
+            })
         #expect(walked == Array(text))
         // Printable ASCII followed by ASCII, or ending the text, comes by its byte.
         let told = zip(Array(text), Array(text).dropFirst().map(Optional.some) + [nil]).filter { character, next in
@@ -32,10 +35,26 @@ import Testing
 
     @Test func theWalkStopsWhenAskedTo() {
         var seen = 0
-        "abc日".forEachCharacter(ascii: { _ in seen += 1; return seen < 2 }, other: { _ in seen += 1; return true })
+        "abc日".forEachCharacter(
+            ascii: { _ in
+                seen += 1
+                return seen < 2
+            },
+            other: { _ in
+                seen += 1
+                return true
+            })
         #expect(seen == 2)
         seen = 0
-        "日ab".forEachCharacter(ascii: { _ in seen += 1; return true }, other: { _ in seen += 1; return false })
+        "日ab".forEachCharacter(
+            ascii: { _ in
+                seen += 1
+                return true
+            },
+            other: { _ in
+                seen += 1
+                return false
+            })
         #expect(seen == 1)
     }
 

@@ -1,5 +1,6 @@
 import TestSupport
 import Testing
+
 @testable import TextWidth
 
 @Suite struct TextWrapperTests {
@@ -83,8 +84,10 @@ import Testing
     /// Wrapping that reads printable ASCII from its bytes breaks exactly
     /// where wrapping that looks into every character does.
     @Test func rowsMeasuredByTheirASCIIBytesAreTheSame() {
-        let pieces = ["a", "word", " ", "  ", "日本", "。", "「", "っ", "👍🏽", "e\u{301}", "\n", ".", "ｱ", "\t",
-                      "verylongwordthatneedsbreaking"]
+        let pieces = [
+            "a", "word", " ", "  ", "日本", "。", "「", "っ", "👍🏽", "e\u{301}", "\n", ".", "ｱ", "\t",
+            "verylongwordthatneedsbreaking",
+        ]
         var random = SeededGenerator(seed: 11)
         for _ in 0..<400 {
             var text = ""
@@ -94,7 +97,8 @@ import Testing
             let characters = Array(text)
             let ascii = characters.map { $0.singleASCIIByte ?? 0 }
             for width in [1, 2, 3, 5, 8, 13, 21] {
-                #expect(wrapper.rows(of: characters[...], ascii: ascii[...], width: width)
+                #expect(
+                    wrapper.rows(of: characters[...], ascii: ascii[...], width: width)
                         == wrapper.rows(of: characters, width: width), "\(text.debugDescription) at \(width)")
             }
         }
@@ -137,10 +141,12 @@ import Testing
         var characters = (0...0xFFFF).compactMap(Unicode.Scalar.init).map(Character.init)
         characters.append("\u{30FD}\u{3099}")
         for character in characters {
-            #expect(Kinsoku.allowsBreak(between: "a", and: character) == !Kinsoku.noStart.contains(character),
-                    "\(character.unicodeScalars.map(\.value))")
-            #expect(Kinsoku.allowsBreak(between: character, and: "a") == !Kinsoku.noEnd.contains(character),
-                    "\(character.unicodeScalars.map(\.value))")
+            #expect(
+                Kinsoku.allowsBreak(between: "a", and: character) == !Kinsoku.noStart.contains(character),
+                "\(character.unicodeScalars.map(\.value))")
+            #expect(
+                Kinsoku.allowsBreak(between: character, and: "a") == !Kinsoku.noEnd.contains(character),
+                "\(character.unicodeScalars.map(\.value))")
         }
     }
 

@@ -1,4 +1,5 @@
 import Testing
+
 @testable import TextWidth
 
 @Suite struct UTF8CutTests {

@@ -1,5 +1,6 @@
-@testable import ChatCore
 import Testing
+
+@testable import ChatCore
 @testable import TextWidth
 
 @Suite struct WidthProbeTests {
@@ -86,9 +87,10 @@ import Testing
     }
 
     @Test func theReportFitsEightyColumnsOnTheTerminalItDescribes() {
-        let unicode = Dictionary(uniqueKeysWithValues: Sample.allCases.map {
-            ($0, WidthRules.unicode.width(of: Character($0.text)))
-        })
+        let unicode = Dictionary(
+            uniqueKeysWithValues: Sample.allCases.map {
+                ($0, WidthRules.unicode.width(of: Character($0.text)))
+            })
         for measured in [tmux, unicode, [:]] {
             let learned = WidthProbe.learn(measured)
             let report = WidthProbe.report(learned.findings, identity: "TERM=xterm-256color")

@@ -1,5 +1,6 @@
-@testable import ChatCore
 import Testing
+
+@testable import ChatCore
 @testable import TextWidth
 
 @Suite struct WidthRulesTests {
@@ -31,14 +32,17 @@ import Testing
     /// marks, word joiner, BOM, a lone joiner, tags) take no column and are never
     /// sent, whatever the terminal would make of them; tmux 3.3a draws `x`
     /// U+200B `y` two columns wide.
-    @Test(arguments: ["\u{200B}", "\u{200C}", "\u{200D}", "\u{200E}", "\u{200F}", "\u{2060}", "\u{FEFF}",
-                      "\u{061C}", "\u{180E}", "\u{E0041}", "\u{034F}"])
+    @Test(arguments: [
+        "\u{200B}", "\u{200C}", "\u{200D}", "\u{200E}", "\u{200F}", "\u{2060}", "\u{FEFF}",
+        "\u{061C}", "\u{180E}", "\u{E0041}", "\u{034F}",
+    ])
     func anInvisibleFormatCharacterTakesNoColumnAndIsNotSent(format: String) {
         for rules in [terminal, unicode] {
             #expect(rules.width(of: "x" + format + "y") == 2, "\(format.unicodeScalars.first!)")
             let cells = ("x" + format + "y").flatMap { rules.cells(of: $0) }
-            #expect(cells.map(\.text).joined() == "xy" || cells.map(\.text).joined() == "x" + format + "y",
-                    "joined to x when it extends it, else dropped")
+            #expect(
+                cells.map(\.text).joined() == "xy" || cells.map(\.text).joined() == "x" + format + "y",
+                "joined to x when it extends it, else dropped")
             #expect(!cells.contains { $0.text.hasPrefix(format) }, "never a cell of its own, nor a blank for it")
         }
         var frame = Frame(size: TerminalSize(columns: 4, rows: 1))
@@ -68,8 +72,9 @@ import Testing
         #expect(terminal.cells(of: "a\u{200D}") == [CellText("a", width: 1)], "it would join whatever comes next")
         var parts = terminal
         parts.joinsZWJSequences = false
-        #expect(parts.cells(of: "👨\u{200D}👩") == [CellText("👨\u{200D}", width: 2), CellText("👩", width: 2)],
-                "inside a sequence drawn as its parts, the joiner goes with the part before")
+        #expect(
+            parts.cells(of: "👨\u{200D}👩") == [CellText("👨\u{200D}", width: 2), CellText("👩", width: 2)],
+            "inside a sequence drawn as its parts, the joiner goes with the part before")
     }
 
     @Test func anEmojiSequenceKeepsItsJoinersAndTags() {
@@ -132,7 +137,8 @@ import Testing
             guard WidthRules.isCommonWide(value), let scalar = Unicode.Scalar(value) else { continue }
             told += 1
             let category = scalar.properties.generalCategory
-            let known = WidthRules.width(of: scalar) == 2
+            let known =
+                WidthRules.width(of: scalar) == 2
                 && !ScalarWidthTable.ambiguous.contains { $0.contains(value) }
                 && !ScalarWidthTable.unassignedEmojiArea.contains { $0.contains(value) }
                 && category != .spacingMark && category != .nonspacingMark && category != .enclosingMark
@@ -154,8 +160,9 @@ import Testing
 @Suite struct SingleCellTests {
     /// Rules unlike both presets: ambiguous wide, marks apart, soft hyphen and
     /// newer emoji drawn as nothing, spacing marks without a column.
-    static let unusual = WidthRules(ambiguousIsWide: true, newerEmojiWidth: 0, joinsCombiningMarks: false,
-                                    spacingMarksAdvance: false, softHyphenWidth: 0)
+    static let unusual = WidthRules(
+        ambiguousIsWide: true, newerEmojiWidth: 0, joinsCombiningMarks: false,
+        spacingMarksAdvance: false, softHyphenWidth: 0)
 
     /// The shortcut for a character of one code point must draw what splitting
     /// it into cells draws, under any rules; and it must be the way most of
@@ -176,7 +183,8 @@ import Testing
                 continue
             }
             shortcut += 1
-            let same = cells == [CellText(String(scalar), width: single.width)] && single.scalar == value
+            let same =
+                cells == [CellText(String(scalar), width: single.width)] && single.scalar == value
                 && measured == width
             #expect(same, "U+\(String(value, radix: 16, uppercase: true)): \(cells) against \(single)")
             if !same { return }

@@ -27,8 +27,10 @@ struct Completion: Equatable, Sendable {
     /// word is empty or nothing matches. `recent` are the nicks that spoke,
     /// newest first; `nicks` everyone in the room; `own` the user's nick,
     /// never offered.
-    static func start(in draft: Draft, recent: [String], nicks: [String], own: String, channels: [String],
-                      commands: [String]) -> Completion? {
+    static func start(
+        in draft: Draft, recent: [String], nicks: [String], own: String, channels: [String],
+        commands: [String]
+    ) -> Completion? {
         let caret = draft.cursor
         var start = caret
         while start > 0, !draft.characters[start - 1].isWhitespace { start -= 1 }

@@ -72,7 +72,8 @@ public struct Composer: Equatable, Sendable {
         if layout.width != width || layout.rules != rules {
             let current = KeptLayout(layout: layout, revision: laidOutRevision)
             if let kept = setAside, kept.layout.width == width, kept.layout.rules == rules,
-               kept.revision == draft.revision {
+                kept.revision == draft.revision
+            {
                 layout = kept.layout
                 layout.placeCaret(in: draft)
             } else {
@@ -146,7 +147,9 @@ public struct Composer: Equatable, Sendable {
         guard !removed.isEmpty else { return }
         if joining {
             let backwards = draft.cursor < before
-            killRing[killRing.count - 1] = backwards ? removed + killRing[killRing.count - 1]
+            killRing[killRing.count - 1] =
+                backwards
+                ? removed + killRing[killRing.count - 1]
                 : killRing[killRing.count - 1] + removed
             return
         }

@@ -50,8 +50,7 @@ public struct ComposerLayout: Equatable, Sendable {
                 while old < oldCount, rows[old].range.lowerBound < oldPosition { old += 1 }
                 if old < oldCount, rows[old].range.lowerBound == oldPosition {
                     for index in old..<oldCount {
-                        rows[index].range = rows[index].range.lowerBound + span.delta
-                            ..< rows[index].range.upperBound + span.delta
+                        rows[index].range = rows[index].range.lowerBound + span.delta..<rows[index].range.upperBound + span.delta
                         rows[index].lookedTo += span.delta
                     }
                     moveMadeRows(from: oldCount, over: first..<old)
@@ -103,7 +102,8 @@ public struct ComposerLayout: Equatable, Sendable {
     public func position(onRow row: Int, column: Int, in draft: Draft, rules: WidthRules) -> Int {
         let wrapped = rows[row]
         // The end of a row that does not end its line is the start of the next.
-        let last = wrapped.endsLine || wrapped.range.isEmpty
+        let last =
+            wrapped.endsLine || wrapped.range.isEmpty
             ? wrapped.range.upperBound : wrapped.range.upperBound - 1
         var position = wrapped.range.lowerBound
         var used = 0

@@ -135,8 +135,9 @@ public struct Draft: Equatable, Sendable {
         // A printable ASCII character between two others (or the draft's ends)
         // joins neither: no cluster holds two of them.
         if let byte = text.utf8.first, text.utf8.count == 1, Self.isPrintableASCII(byte),
-           cursor == 0 || Self.isPrintableASCII(asciiBytes[cursor - 1]),
-           cursor == characters.count || Self.isPrintableASCII(asciiBytes[cursor]) {
+            cursor == 0 || Self.isPrintableASCII(asciiBytes[cursor - 1]),
+            cursor == characters.count || Self.isPrintableASCII(asciiBytes[cursor])
+        {
             replace(cursor..<cursor, with: [Character(Unicode.Scalar(byte))])
             return
         }
@@ -163,7 +164,8 @@ public struct Draft: Equatable, Sendable {
         var segments = Array(merged)
         var end = after
         while end < characters.count, let last = segments.last,
-              Array(String(last) + String(characters[end])) != [last, characters[end]] {
+            Array(String(last) + String(characters[end])) != [last, characters[end]]
+        {
             merged += String(characters[end])
             end += 1
             segments = Array(merged)

@@ -151,7 +151,8 @@ enum EscapeSequence {
     private static func characterKey(codePoint: Int, modifiers: KeyModifiers, text: String? = nil) -> TerminalInput? {
         if let key = modifiers.key(codePoint: codePoint) { return .key(key) }
         guard !modifiers.control, !modifiers.alt, codePoint >= 0x20, codePoint != 0x7F,
-              let scalar = Unicode.Scalar(codePoint) else { return nil }
+            let scalar = Unicode.Scalar(codePoint)
+        else { return nil }
         return .text(text ?? String(modifiers.shift ? KeyModifiers.shifted(Character(scalar)) : Character(scalar)))
     }
 
@@ -226,12 +227,15 @@ enum EscapeSequence {
             } else {
                 prefix = nil
             }
-            fields = body.isEmpty ? [] : body.split(separator: UInt8(ascii: ";"), omittingEmptySubsequences: false).map {
-                $0.split(separator: UInt8(ascii: ":"), omittingEmptySubsequences: false).map { part in
-                    part.isEmpty || part.count > 9 || !part.allSatisfy({ (0x30...0x39).contains($0) })
-                        ? nil : part.reduce(0) { $0 * 10 + Int($1 - 0x30) }
+            fields =
+                body.isEmpty
+                ? []
+                : body.split(separator: UInt8(ascii: ";"), omittingEmptySubsequences: false).map {
+                    $0.split(separator: UInt8(ascii: ":"), omittingEmptySubsequences: false).map { part in
+                        part.isEmpty || part.count > 9 || !part.allSatisfy({ (0x30...0x39).contains($0) })
+                            ? nil : part.reduce(0) { $0 * 10 + Int($1 - 0x30) }
+                    }
                 }
-            }
         }
 
         var count: Int { fields.count }

@@ -64,11 +64,12 @@ struct KeyModifiers: Equatable {
         let character = shift ? Self.shifted(Character(scalar)) : Character(scalar)
         if control {
             let letter = Character(scalar).lowercased().first ?? Character(scalar)
-            let control: Key? = switch letter {
-            case "a"..."z": .control(letter)
-            case "_", "-", "/": .control("_")  // as Ctrl-_ , Ctrl-- and Ctrl-/ send it elsewhere
-            default: nil
-            }
+            let control: Key? =
+                switch letter {
+                case "a"..."z": .control(letter)
+                case "_", "-", "/": .control("_")  // as Ctrl-_ , Ctrl-- and Ctrl-/ send it elsewhere
+                default: nil
+                }
             guard let control else { return nil }
             return alt ? .alt(control) : control
         }

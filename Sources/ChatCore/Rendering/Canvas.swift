@@ -40,7 +40,8 @@ final class Canvas {
         /// without making a row of them, as at every key.
         func shows(_ draft: Draft, _ range: Range<Int>, marker: String?) -> Bool {
             guard marker == self.marker, range.count == ascii.count,
-                  Self.sameBytes(draft.asciiBytes, from: range.lowerBound, as: ascii) else { return false }
+                Self.sameBytes(draft.asciiBytes, from: range.lowerBound, as: ascii)
+            else { return false }
             // The bytes agree, so the characters outside ASCII are where they
             // were; by their bytes: `==` holds `é` and `e` with a combining
             // accent equal, and they are drawn in different cells.
@@ -52,7 +53,7 @@ final class Canvas {
                         var other = 0
                         for index in range where ascii[index] == 0 {
                             guard other < others.count,
-                                  Self.sameBytes(characters.baseAddress! + index, others.baseAddress! + other)
+                                Self.sameBytes(characters.baseAddress! + index, others.baseAddress! + other)
                             else { return false }
                             other += 1
                         }
@@ -70,8 +71,10 @@ final class Canvas {
                     let count = row.count
                     var offset = 0
                     while offset + 8 <= count {
-                        guard all.loadUnaligned(fromByteOffset: start + offset, as: UInt64.self)
-                            == row.loadUnaligned(fromByteOffset: offset, as: UInt64.self) else { return false }
+                        guard
+                            all.loadUnaligned(fromByteOffset: start + offset, as: UInt64.self)
+                                == row.loadUnaligned(fromByteOffset: offset, as: UInt64.self)
+                        else { return false }
                         offset += 8
                     }
                     while offset < count {
@@ -91,8 +94,10 @@ final class Canvas {
             let first = UnsafeRawPointer(one)
             let second = UnsafeRawPointer(other)
             var offset = 0
-            while offset + 8 <= MemoryLayout<Character>.size, first.loadUnaligned(fromByteOffset: offset, as: UInt64.self)
-                    == second.loadUnaligned(fromByteOffset: offset, as: UInt64.self) {
+            while offset + 8 <= MemoryLayout<Character>.size,
+                first.loadUnaligned(fromByteOffset: offset, as: UInt64.self)
+                    == second.loadUnaligned(fromByteOffset: offset, as: UInt64.self)
+            {
                 offset += 8
             }
             if offset == MemoryLayout<Character>.size { return true }

@@ -61,10 +61,11 @@ public struct Cell: Equatable, Sendable {
     /// Colours are IRC's sixteen; any other is left out.
     public var format: TextFormat {
         get {
-            TextFormat(bold: emphasis & 1 != 0, italic: emphasis & 2 != 0, underline: emphasis & 4 != 0,
-                       reverse: emphasis & 8 != 0, strikethrough: emphasis & 16 != 0,
-                       foreground: emphasis & 32 != 0 ? colors & 0x0F : nil,
-                       background: emphasis & 64 != 0 ? colors >> 4 : nil)
+            TextFormat(
+                bold: emphasis & 1 != 0, italic: emphasis & 2 != 0, underline: emphasis & 4 != 0,
+                reverse: emphasis & 8 != 0, strikethrough: emphasis & 16 != 0,
+                foreground: emphasis & 32 != 0 ? colors & 0x0F : nil,
+                background: emphasis & 64 != 0 ? colors >> 4 : nil)
         }
         set { (emphasis, colors) = Self.pack(newValue) }
     }
@@ -73,8 +74,10 @@ public struct Cell: Equatable, Sendable {
         if format == .plain { return (0, 0) }
         var emphasis: UInt8 = 0
         var colors: UInt8 = 0
-        for (on, bit) in [(format.bold, 1), (format.italic, 2), (format.underline, 4), (format.reverse, 8),
-                          (format.strikethrough, 16)] as [(Bool, UInt8)] where on {
+        for (on, bit) in [
+            (format.bold, 1), (format.italic, 2), (format.underline, 4), (format.reverse, 8),
+            (format.strikethrough, 16),
+        ] as [(Bool, UInt8)] where on {
             emphasis |= bit
         }
         if let foreground = format.foreground, foreground < 16 {

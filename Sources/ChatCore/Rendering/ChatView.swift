@@ -18,7 +18,9 @@ public struct ChatView {
     /// A network's own room takes commands, and says so. Ctrl-J is the key
     /// for a new line every terminal sends (xterm takes Alt-Enter).
     static func placeholder(room: String, kind: RoomKind, width: Int, rules: WidthRules) -> String {
-        let phrases = kind == .server ? ["Commands to \(room)", "/join #channel", "/help lists them"]
+        let phrases =
+            kind == .server
+            ? ["Commands to \(room)", "/join #channel", "/help lists them"]
             : ["Message \(room)", "Enter sends", "Ctrl-J adds a line"]
         for count in stride(from: phrases.count, to: 0, by: -1) {
             let text = phrases.prefix(count).joined(separator: " · ")
@@ -26,7 +28,6 @@ public struct ChatView {
         }
         return String(MessageLayout.truncated(phrases[0], to: width, rules: rules))
     }
-
 
     public init(clock: ClockFace) {
         self.clock = clock
@@ -41,8 +42,9 @@ public struct ChatView {
         // thousand instructions a key); passed `inout` through the buffer's
         // address, it is not. Nothing that draws it changes it.
         session.rooms.withUnsafeBufferPointer { rooms in
-            frame(of: &UnsafeMutablePointer(mutating: rooms.baseAddress! + session.focus).pointee,
-                  display: session.display, session: session.rooms.count > 1 ? session : nil)
+            frame(
+                of: &UnsafeMutablePointer(mutating: rooms.baseAddress! + session.focus).pointee,
+                display: session.display, session: session.rooms.count > 1 ? session : nil)
         }
     }
 
@@ -82,7 +84,9 @@ public struct ChatView {
         }
         let highlighted = session.activity.values.contains { $0.highlights > 0 }
         let shown: Label = (" [\(session.focus + 1):\(session.focused.name)] ", .separatorLabel)
-        let summary: [Label] = others == 0 ? [shown]
+        let summary: [Label] =
+            others == 0
+            ? [shown]
             : [shown, (" +\(others)\(highlighted ? "!" : "") ", highlighted ? .warning : .separatorLabel)]
         return [entries(named: true), entries(named: false), summary]
     }
@@ -124,8 +128,9 @@ public struct ChatView {
             let hint = hints.hint(room: room.name, location: location)
             let wrapped = hint.rows(width: display.size.columns, rules: display.rules)
             for (row, line) in zip(rows.reversed(), wrapped.reversed()) {
-                frame.put(hint.characters[line.range], ascii: hint.ascii[line.range], rules: display.rules,
-                          style: .placeholder, row: row, column: 0)
+                frame.put(
+                    hint.characters[line.range], ascii: hint.ascii[line.range], rules: display.rules,
+                    style: .placeholder, row: row, column: 0)
             }
             return
         }
@@ -134,17 +139,20 @@ public struct ChatView {
         func layout(at index: Int) -> MessageLayout {
             let id = room.messageID(at: index)
             let context = room.context(ofMessageAt: index, display: display)
-            let laidOut = shown[id]
-                ?? cache.layout(id: id, room: room.name, edits: room.messages.edits, width: display.size.columns,
-                                rules: display.rules, context: context)
+            let laidOut =
+                shown[id]
+                ?? cache.layout(
+                    id: id, room: room.name, edits: room.messages.edits, width: display.size.columns,
+                    rules: display.rules, context: context)
                 ?? room.layout(ofMessageAt: index, display: display)
             shown[id] = laidOut
             return laidOut
         }
         func draw(_ spans: [MessageLayout.Span], on row: Int) {
             for span in spans {
-                frame.put(span.text, rules: display.rules, style: span.style, format: span.format,
-                          row: row, column: span.column)
+                frame.put(
+                    span.text, rules: display.rules, style: span.style, format: span.format,
+                    row: row, column: span.column)
             }
         }
         if let position = room.scrolledTo, let first = room.messageIndex(forID: position.messageID) {
@@ -176,8 +184,10 @@ public struct ChatView {
 
     /// `── room ─ notes… ──────── nick ──`: labels are dropped from the right
     /// when the line is too short, the nick first.
-    private func drawSeparator(_ room: Room, display: Display, labels notes: [Label], roomBar: [[Label]]?, row: Int,
-                               into frame: inout Frame) {
+    private func drawSeparator(
+        _ room: Room, display: Display, labels notes: [Label], roomBar: [[Label]]?, row: Int,
+        into frame: inout Frame
+    ) {
         let width = display.size.columns
         frame.fill(row: row, columns: 0..<width, with: Cell(scalar: 0x2500, width: 1, style: .separator))  // ─
         let nick = " \(room.nick) "
@@ -247,8 +257,10 @@ public struct ChatView {
 
     /// Draws the composer's rows that changed since the last frame: typing
     /// at the end of a long draft draws its last row only.
-    private func drawComposer(_ room: Room, display: Display, layout: ComposerLayout, rows: Range<Int>,
-                              into frame: inout Frame) {
+    private func drawComposer(
+        _ room: Room, display: Display, layout: ComposerLayout, rows: Range<Int>,
+        into frame: inout Frame
+    ) {
         guard !rows.isEmpty else { return }
         let width = display.size.columns
         let draft = room.composer.draft
@@ -277,11 +289,13 @@ public struct ChatView {
             if !draft.isEmpty, shown[offset]?.shows(draft, range, marker: marker) == true { continue }
             frame.erase(rows: screenRow..<screenRow + 1)
             if draft.isEmpty && offset == 0 {
-                frame.put(Self.placeholder(room: room.name, kind: room.kind, width: layout.textWidth, rules: display.rules),
-                          rules: display.rules, style: .placeholder, row: screenRow, column: 0)
+                frame.put(
+                    Self.placeholder(room: room.name, kind: room.kind, width: layout.textWidth, rules: display.rules),
+                    rules: display.rules, style: .placeholder, row: screenRow, column: 0)
             }
-            frame.put(draft.characters[range], ascii: draft.asciiBytes[range], rules: display.rules, style: .plain,
-                      row: screenRow, column: 0)
+            frame.put(
+                draft.characters[range], ascii: draft.asciiBytes[range], rules: display.rules, style: .plain,
+                row: screenRow, column: 0)
             if let marker {
                 frame.put([CellText(marker, width: 1)], style: .scrollMarker, row: screenRow, column: gutter)
             }

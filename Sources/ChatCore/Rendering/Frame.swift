@@ -69,7 +69,9 @@ public struct Frame: Equatable, Sendable {
             cells[rows.lowerBound * size.columns..<rows.upperBound * size.columns].update(repeating: .blank)
         }
         if let drawn = drawnOver?.rows {
-            drawnOver?.rows = drawn.isEmpty ? rows
+            drawnOver?.rows =
+                drawn.isEmpty
+                ? rows
                 : min(drawn.lowerBound, rows.lowerBound)..<max(drawn.upperBound, rows.upperBound)
         }
     }
@@ -78,7 +80,8 @@ public struct Frame: Equatable, Sendable {
     /// again are copied.
     public mutating func catchUp(to newer: Frame) {
         guard let drawn = newer.drawnOver, drawn.frame == number, newer.size == size,
-              newer.generation == generation else {
+            newer.generation == generation
+        else {
             self = newer
             return
         }
@@ -154,8 +157,11 @@ public struct Frame: Equatable, Sendable {
                 column += 1
                 continue
             }
-            guard let next = put(measuring: character, rules: rules, style: style, format: format, row: row,
-                                 column: column, limit: end) else { break }
+            guard
+                let next = put(
+                    measuring: character, rules: rules, style: style, format: format, row: row,
+                    column: column, limit: end)
+            else { break }
             column = next
         }
         return column
@@ -172,17 +178,22 @@ public struct Frame: Equatable, Sendable {
         let end = min(limit ?? size.columns, size.columns)
         guard row >= 0, row < size.rows, column >= 0 else { return column }
         let look = Cell(scalar: 0x20, width: 1, style: style, format: format)
-        text.forEachCharacter(ascii: { byte in
-            guard column < end else { return false }
-            set(look.with(scalar: UInt32(byte)), row: row, column: column)
-            column += 1
-            return true
-        }, other: { character in
-            guard let next = put(measuring: character, rules: rules, style: style, format: format, row: row,
-                                 column: column, limit: end) else { return false }
-            column = next
-            return true
-        })
+        text.forEachCharacter(
+            ascii: { byte in
+                guard column < end else { return false }
+                set(look.with(scalar: UInt32(byte)), row: row, column: column)
+                column += 1
+                return true
+            },
+            other: { character in
+                guard
+                    let next = put(
+                        measuring: character, rules: rules, style: style, format: format, row: row,
+                        column: column, limit: end)
+                else { return false }
+                column = next
+                return true
+            })
         return column
     }
 
@@ -191,8 +202,10 @@ public struct Frame: Equatable, Sendable {
     /// printable ASCII straight from its bytes into the row, the rest measured
     /// by `rules`.
     @discardableResult
-    public mutating func put(_ text: ArraySlice<Character>, ascii: ArraySlice<UInt8>, rules: WidthRules,
-                             style: CellStyle, row: Int, column: Int) -> Int {
+    public mutating func put(
+        _ text: ArraySlice<Character>, ascii: ArraySlice<UInt8>, rules: WidthRules,
+        style: CellStyle, row: Int, column: Int
+    ) -> Int {
         var column = column
         guard row >= 0, row < size.rows, column >= 0 else { return column }
         var index = text.startIndex
@@ -207,8 +220,11 @@ public struct Frame: Equatable, Sendable {
                 index = runEnd
                 continue
             }
-            guard let next = put(measuring: text[index], rules: rules, style: style, format: .plain, row: row,
-                                 column: column, limit: size.columns) else { break }
+            guard
+                let next = put(
+                    measuring: text[index], rules: rules, style: style, format: .plain, row: row,
+                    column: column, limit: size.columns)
+            else { break }
             column = next
             index += 1
         }
@@ -237,12 +253,15 @@ public struct Frame: Equatable, Sendable {
     }
 
     /// Writes one character measured by `rules`; nil when it did not fit whole.
-    private mutating func put(measuring character: Character, rules: WidthRules, style: CellStyle,
-                              format: TextFormat, row: Int, column: Int, limit: Int) -> Int? {
+    private mutating func put(
+        measuring character: Character, rules: WidthRules, style: CellStyle,
+        format: TextFormat, row: Int, column: Int, limit: Int
+    ) -> Int? {
         // A character of one code point is one cell, made without strings.
         if let single = rules.singleCell(of: character), row >= 0, row < size.rows, column >= 0 {
             guard column + single.width <= min(limit, size.columns) else { return nil }
-            set(Cell(scalar: single.scalar, width: UInt8(single.width), style: style, format: format),
+            set(
+                Cell(scalar: single.scalar, width: UInt8(single.width), style: style, format: format),
                 row: row, column: column)
             if single.width == 2 { set(.continuation, row: row, column: column + 1) }
             return column + single.width

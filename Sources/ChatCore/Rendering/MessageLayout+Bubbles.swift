@@ -10,10 +10,12 @@ extension MessageLayout {
     struct BubbleBorder {
         var topLeft, topRight, bottomLeft, bottomRight, horizontal, vertical: Character
 
-        static let rounded = BubbleBorder(topLeft: "╭", topRight: "╮", bottomLeft: "╰", bottomRight: "╯",
-                                          horizontal: "─", vertical: "│")
-        static let ascii = BubbleBorder(topLeft: "+", topRight: "+", bottomLeft: "+", bottomRight: "+",
-                                        horizontal: "-", vertical: "|")
+        static let rounded = BubbleBorder(
+            topLeft: "╭", topRight: "╮", bottomLeft: "╰", bottomRight: "╯",
+            horizontal: "─", vertical: "│")
+        static let ascii = BubbleBorder(
+            topLeft: "+", topRight: "+", bottomLeft: "+", bottomRight: "+",
+            horizontal: "-", vertical: "|")
 
         static func `for`(_ rules: WidthRules) -> BubbleBorder {
             rules.width(of: "─") == 1 ? .rounded : .ascii
@@ -25,8 +27,10 @@ extension MessageLayout {
     /// for others and on the right for one's own, no wider than two thirds of the
     /// pane, and the time beside the box's bottom edge. Nil when the message is
     /// drawn as a line instead: room events, and any message in a narrow pane.
-    static func bubbleRows(message: Message, context: Context, width: Int, rules: WidthRules,
-                           clock: ClockFace) -> [[Span]]? {
+    static func bubbleRows(
+        message: Message, context: Context, width: Int, rules: WidthRules,
+        clock: ClockFace
+    ) -> [[Span]]? {
         guard width >= minBubblePaneWidth, ![.join, .part, .system].contains(message.kind) else { return nil }
         let timeText = message.time.map { Array(clock.hourMinute($0)) } ?? []
         let besideWidth = timeWidth + 1
@@ -39,11 +43,14 @@ extension MessageLayout {
         let left = message.isOwn ? width - outer : 0
         let border = BubbleBorder.for(rules)
         let borderStyle: CellStyle = message.isOwn ? .ownBubble : .otherBubble
-        let borderFormat = message.isOwn ? TextFormat.plain
+        let borderFormat =
+            message.isOwn
+            ? TextFormat.plain
             : TextFormat(foreground: SenderColor.ircColor(for: message.sender))
         func line(_ first: Character, _ fill: Character, _ last: Character) -> Span {
-            Span(column: left, text: ([first] + Array(repeating: fill, count: outer - 2) + [last])[...],
-                 style: borderStyle, format: borderFormat)
+            Span(
+                column: left, text: ([first] + Array(repeating: fill, count: outer - 2) + [last])[...],
+                style: borderStyle, format: borderFormat)
         }
 
         var rows: [[Span]] = []

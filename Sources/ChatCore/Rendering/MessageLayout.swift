@@ -44,8 +44,10 @@ public struct MessageLayout: Sendable {
         /// widest name around, up to a limit.
         public var senderWidth = MessageLayout.defaultSenderColumnLimit
 
-        public init(showsSender: Bool = true, dayLine: String? = nil,
-                    senderWidth: Int = MessageLayout.defaultSenderColumnLimit) {
+        public init(
+            showsSender: Bool = true, dayLine: String? = nil,
+            senderWidth: Int = MessageLayout.defaultSenderColumnLimit
+        ) {
             self.showsSender = showsSender
             self.dayLine = dayLine
             self.senderWidth = senderWidth
@@ -59,12 +61,15 @@ public struct MessageLayout: Sendable {
     /// The neighbours it was laid out among.
     public let context: Context
 
-    public init(message: Message, context: Context = Context(), width: Int, rules: WidthRules, clock: ClockFace,
-                style: MessageStyle = .lines) {
+    public init(
+        message: Message, context: Context = Context(), width: Int, rules: WidthRules, clock: ClockFace,
+        style: MessageStyle = .lines
+    ) {
         self.width = width
         self.context = context
         if style == .bubbles,
-           let bubble = Self.bubbleRows(message: message, context: context, width: width, rules: rules, clock: clock) {
+            let bubble = Self.bubbleRows(message: message, context: context, width: width, rules: rules, clock: clock)
+        {
             rows = bubble
             return
         }
@@ -86,9 +91,12 @@ public struct MessageLayout: Sendable {
         let named = [.join, .part].contains(message.kind) && !message.sender.isEmpty
         let prefix: [Character] = named ? Array(message.sender) + [" "] : []
         let text = prefix + Array(message.text)
-        let formatting = prefix.isEmpty ? message.formatting : message.formatting.map {
-            FormatRun(range: $0.range.lowerBound + prefix.count..<$0.range.upperBound + prefix.count, format: $0.format)
-        }
+        let formatting =
+            prefix.isEmpty
+            ? message.formatting
+            : message.formatting.map {
+                FormatRun(range: $0.range.lowerBound + prefix.count..<$0.range.upperBound + prefix.count, format: $0.format)
+            }
         let inline = width - indent >= min(Self.minTextWidth, width / 2)
         let textColumn = inline ? indent : min(2, max(0, width - 1))
         let wrapped = TextWrapper(rules: rules).rows(of: text, width: max(1, width - textColumn))
@@ -170,9 +178,11 @@ public struct MessageLayout: Sendable {
         let labelWidth = rules.width(of: label)
         let left = max(0, (width - labelWidth) / 2)
         let right = max(0, width - left - labelWidth)
-        return [Span(column: 0, text: Array(repeating: "─", count: left)[...], style: .separator),
-                Span(column: left, text: label[...], style: .event),
-                Span(column: left + labelWidth, text: Array(repeating: "─", count: right)[...], style: .separator)]
+        return [
+            Span(column: 0, text: Array(repeating: "─", count: left)[...], style: .separator),
+            Span(column: left, text: label[...], style: .event),
+            Span(column: left + labelWidth, text: Array(repeating: "─", count: right)[...], style: .separator),
+        ]
     }
 
     /// `text` cut to at most `width` columns, ending in `…` when it was cut.

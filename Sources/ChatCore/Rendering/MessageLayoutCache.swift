@@ -14,10 +14,13 @@ final class MessageLayoutCache {
 
     /// The layout kept for message `id` of `room`, if it was made at `width` by
     /// `rules` among the same neighbours, and no message changed since.
-    func layout(id: Int, room: String, edits: Int, width: Int, rules: WidthRules,
-                context: MessageLayout.Context) -> MessageLayout? {
+    func layout(
+        id: Int, room: String, edits: Int, width: Int, rules: WidthRules,
+        context: MessageLayout.Context
+    ) -> MessageLayout? {
         guard rules == self.rules, room == self.room, edits == self.edits, let layout = layouts[id], layout.width == width,
-              layout.context == context else {
+            layout.context == context
+        else {
             return nil
         }
         return layout

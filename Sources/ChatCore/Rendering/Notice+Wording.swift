@@ -50,7 +50,8 @@ extension NetworkNotice {
         case .messageNotSent(let target, let reason): "a message to \(target) was not sent: \(reason)"
         case .lineNotSent(let command, let problem): "a \(command) line was not sent: \(problem)"
         case .linesDropped(let count):
-            count == 1 ? "a line from the server could not be read and was dropped"
+            count == 1
+                ? "a line from the server could not be read and was dropped"
                 : "\(count) lines from the server could not be read and were dropped"
         case .plainLoginRefused: "not logged in: SASL PLAIN would send the password unencrypted over irc://; use ircs://"
         case .connectingStatus: "connecting"

@@ -16,15 +16,19 @@ public struct ChatState: Sendable {
     }
 
     /// A room of its own, as a single-room screen or a test has.
-    public init(room name: String, nick: String, size: TerminalSize, rules: WidthRules = .terminal,
-                clock: ClockFace = .utc, dateStyle: ClockFace.DateStyle = .english, messageStyle: MessageStyle = .lines,
-                scrollbackLimit: Int? = nil, kind: RoomKind = .local,
-                senderColumnLimit: Int = MessageLayout.defaultSenderColumnLimit, location: String? = nil,
-                sendRule: SendRule = .keepDraftUntilStored) {
-        display = Display(size: size, rules: rules, clock: clock, dateStyle: dateStyle, messageStyle: messageStyle,
-                          senderColumnLimit: senderColumnLimit)
-        room = Room(name: name, nick: nick, display: display, kind: kind, scrollbackLimit: scrollbackLimit,
-                    location: location, sendRule: sendRule)
+    public init(
+        room name: String, nick: String, size: TerminalSize, rules: WidthRules = .terminal,
+        clock: ClockFace = .utc, dateStyle: ClockFace.DateStyle = .english, messageStyle: MessageStyle = .lines,
+        scrollbackLimit: Int? = nil, kind: RoomKind = .local,
+        senderColumnLimit: Int = MessageLayout.defaultSenderColumnLimit, location: String? = nil,
+        sendRule: SendRule = .keepDraftUntilStored
+    ) {
+        display = Display(
+            size: size, rules: rules, clock: clock, dateStyle: dateStyle, messageStyle: messageStyle,
+            senderColumnLimit: senderColumnLimit)
+        room = Room(
+            name: name, nick: nick, display: display, kind: kind, scrollbackLimit: scrollbackLimit,
+            location: location, sendRule: sendRule)
     }
 
     public subscript<Value>(dynamicMember keyPath: KeyPath<Room, Value>) -> Value {

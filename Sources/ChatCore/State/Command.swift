@@ -44,7 +44,8 @@ public enum Command: Equatable {
             switch self {
             case .needsNetwork(let name): return "/\(name) works in a network's rooms (chat-tui ircs://HOST/#channel)"
             case .notAMessageRoom:
-                return "this room talks to the server, not to people: /join #channel or /query NICK to talk, /quote LINE to send the server a line"
+                return
+                    "this room talks to the server, not to people: /join #channel or /query NICK to talk, /quote LINE to send the server a line"
             case .notInChannel(let channel): return "you are not in \(channel): /join \(channel) joins it"
             case .networkRoomStays: return "the network's room stays open while chat-tui is on the network: /quit leaves it"
             case .unknown(let name): return "unknown command /\(name): /help lists them, //\(name) sends it as text"

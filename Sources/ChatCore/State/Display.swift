@@ -17,9 +17,11 @@ public struct Display: Sendable {
     /// The widest the column of names grows; longer names are cut.
     public let senderColumnLimit: Int
 
-    public init(size: TerminalSize, rules: WidthRules = .terminal, clock: ClockFace = .utc,
-                dateStyle: ClockFace.DateStyle = .english, messageStyle: MessageStyle = .lines,
-                senderColumnLimit: Int = MessageLayout.defaultSenderColumnLimit) {
+    public init(
+        size: TerminalSize, rules: WidthRules = .terminal, clock: ClockFace = .utc,
+        dateStyle: ClockFace.DateStyle = .english, messageStyle: MessageStyle = .lines,
+        senderColumnLimit: Int = MessageLayout.defaultSenderColumnLimit
+    ) {
         self.size = size
         self.rules = rules
         self.clock = clock

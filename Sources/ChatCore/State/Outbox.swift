@@ -49,7 +49,8 @@ public struct Outbox: Sendable {
     /// user's own, said the same way), if one is.
     func arrival(of message: Message) -> LocalID? {
         guard message.isOwn else { return nil }
-        return entries.first { $0.delivery.mayHaveArrived && $0.message.text == message.text && $0.message.kind == message.kind }?.id
+        return entries.first { $0.delivery.mayHaveArrived && $0.message.text == message.text && $0.message.kind == message.kind }?
+            .id
     }
 
     /// Takes the entry with `id` out: it was confirmed.

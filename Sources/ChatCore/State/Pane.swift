@@ -71,11 +71,12 @@ struct Pane: Sendable {
     /// until the next ones are read. Message `index` takes `rowCount(index)` rows.
     mutating func scroll(by rows: Int, through messages: Messages, rowCount: (Int) -> Int) {
         guard messages.count > 0, messages.height > 0 else { return }
-        var position = scrolledTo.flatMap { anchor -> (index: Int, row: Int)? in
-            let index = anchor.messageID - messages.firstID
-            guard (0..<messages.count).contains(index) else { return nil }
-            return (index, min(anchor.row, rowCount(index) - 1))
-        } ?? messages.topOfNewest(rowCount: rowCount)
+        var position =
+            scrolledTo.flatMap { anchor -> (index: Int, row: Int)? in
+                let index = anchor.messageID - messages.firstID
+                guard (0..<messages.count).contains(index) else { return nil }
+                return (index, min(anchor.row, rowCount(index) - 1))
+            } ?? messages.topOfNewest(rowCount: rowCount)
         var remaining = abs(rows)
         if rows < 0 {
             while remaining > 0 {

@@ -37,7 +37,8 @@ extension Room {
         switch command {
         case nil: return send(Message(sender: nick, text: text, time: now, isOwn: true), display: display)
         case .literal(let text): return send(Message(sender: nick, text: text, time: now, isOwn: true), display: display)
-        case .me(let text): return send(Message(sender: nick, text: text, time: now, kind: .action, isOwn: true), display: display)
+        case .me(let text):
+            return send(Message(sender: nick, text: text, time: now, kind: .action, isOwn: true), display: display)
         case .help:
             note(.help, now: now)
         case .clear:
@@ -95,7 +96,8 @@ extension Room {
     func shownNotSent() -> [(entry: Outbox.Entry, index: Int)] {
         outbox.entries.compactMap { entry in
             guard let shown = entry.shownAs, let index = messageIndex(forID: shown),
-                  messages[index].delivery.failureReason != nil else { return nil }
+                messages[index].delivery.failureReason != nil
+            else { return nil }
             return (entry, index)
         }
     }
@@ -171,7 +173,8 @@ extension Room {
         var characters = Substring(text)
         while let last = characters.last, last.isWhitespace { characters.removeLast() }
         while let newline = characters.firstIndex(where: \.isNewline),
-              characters[..<newline].allSatisfy(\.isWhitespace) {
+            characters[..<newline].allSatisfy(\.isWhitespace)
+        {
             characters = characters[characters.index(after: newline)...]
         }
         return String(characters)

@@ -76,9 +76,12 @@ extension Room {
             current.move(by: step)
         } else {
             let commands = Command.table.map { String($0.usage.prefix { $0 != " " }) }.filter { !$0.hasPrefix("//") }
-            guard var started = Completion.start(in: composer.draft, recent: timeline.recentSpeakers(lookback: Self.completionLookback),
-                                                 nicks: members, own: nick,
-                                                 channels: channels, commands: commands) else { return }
+            guard
+                var started = Completion.start(
+                    in: composer.draft, recent: timeline.recentSpeakers(lookback: Self.completionLookback),
+                    nicks: members, own: nick,
+                    channels: channels, commands: commands)
+            else { return }
             replacing = started.start..<composer.draft.cursor
             if step < 0 { started.move(by: -1) }
             current = started

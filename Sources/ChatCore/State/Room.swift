@@ -94,8 +94,10 @@ public struct Room: Sendable {
     /// Why a message found in the outbox at start is not known to have arrived.
     public static let endedUnconfirmed = "chat-tui ended before the server confirmed it"
 
-    public init(name: String, nick: String, display: Display, kind: RoomKind = .local, scrollbackLimit: Int? = nil,
-                location: String? = nil, sendRule: SendRule = .keepDraftUntilStored) {
+    public init(
+        name: String, nick: String, display: Display, kind: RoomKind = .local, scrollbackLimit: Int? = nil,
+        location: String? = nil, sendRule: SendRule = .keepDraftUntilStored
+    ) {
         self.name = name
         self.nick = nick
         self.sendRule = sendRule
@@ -157,8 +159,9 @@ public struct Room: Sendable {
 
     /// Message `index` laid out for the pane at the current width and style.
     public func layout(ofMessageAt index: Int, display: Display) -> MessageLayout {
-        MessageLayout(message: messages[index], context: context(ofMessageAt: index, display: display), width: display.size.columns,
-                      rules: display.rules, clock: display.clock, style: display.messageStyle)
+        MessageLayout(
+            message: messages[index], context: context(ofMessageAt: index, display: display), width: display.size.columns,
+            rules: display.rules, clock: display.clock, style: display.messageStyle)
     }
 
     /// How message `index` stands among its neighbours (`Timeline.context`).
@@ -209,7 +212,8 @@ public struct Room: Sendable {
             history.prepend(older.compactMap(SentHistory.recallText))
             // A replay read far back lets go of its newest, well below the pane.
             if isReplay, let position = scrolledTo, let top = messageIndex(forID: position.messageID),
-               timeline.forgetNewest(above: top, margin: newerMargin(display)) {
+                timeline.forgetNewest(above: top, margin: newerMargin(display))
+            {
                 effects.append(.letGoOfNewer(after: messages[messages.count - 1]))
             }
         case .newer(let newer, let reachedEnd):
@@ -280,7 +284,8 @@ public struct Room: Sendable {
             timeline.measureSenders(display: display)  // `display` has the rules learned
         }
         composer.layOut(width: display.size.columns, rules: display.rules)
-        composer.scrollToCaret(in: composer.layout, visibleRows: screenLayout(for: composer.layout, display: display).composerRows.count)
+        composer.scrollToCaret(
+            in: composer.layout, visibleRows: screenLayout(for: composer.layout, display: display).composerRows.count)
         // History that arrived does not ask again at once: the next event
         // does, so reading back loads a chunk per key, as the user goes.
         switch event {
@@ -337,8 +342,9 @@ public struct Room: Sendable {
 
     /// Scrolls the pane by `rows`: back (up) when negative, forward when positive.
     mutating func scroll(by rows: Int, display: Display) {
-        let held = Pane.Messages(count: messages.count, firstID: messageID(at: 0), height: paneHeight(display),
-                                 newerLeft: timeline.newerLeft)
+        let held = Pane.Messages(
+            count: messages.count, firstID: messageID(at: 0), height: paneHeight(display),
+            newerLeft: timeline.newerLeft)
         var moved = pane
         moved.scroll(by: rows, through: held) { rowCount(ofMessageAt: $0, display: display) }
         pane = moved

@@ -98,7 +98,8 @@ public struct Session: Sendable {
         // What someone else said counts as unread: not the user's own words,
         // nor what a server reports (joins, modes, its welcome).
         if case .received(let message) = event, index != focus, !message.isOwn,
-           [.message, .action, .notice].contains(message.kind) {
+            [.message, .action, .notice].contains(message.kind)
+        {
             var seen = activity[name] ?? Activity()
             seen.unread += 1
             // In a private conversation everything the other person writes is for the user.
@@ -144,7 +145,8 @@ public struct Session: Sendable {
         switch action {
         case .roomByNumber:
             guard case .altCharacter(let digit) = key, let number = digit.wholeNumberValue,
-                  rooms.indices.contains(number - 1) else { return true }
+                rooms.indices.contains(number - 1)
+            else { return true }
             focus(on: number - 1)
         case .previousRoom:
             focus(on: (focus + rooms.count - 1) % rooms.count)

@@ -127,7 +127,7 @@ struct Timeline: Sendable {
         firstMessageID -= older.count
         messages.prepend(contentsOf: older)
         serverIDs.formUnion(older.compactMap(\.serverID))
-        older.forEach { makeRoom(forSenderOf: $0, display: display) }
+        for message in older { makeRoom(forSenderOf: message, display: display) }
     }
 
     /// `count` messages came that are not given one by one (a pour): while
@@ -206,7 +206,8 @@ struct Timeline: Sendable {
         guard let limit = scrollbackLimit else { return false }
         var forgot = false
         while messages.count - messages.newestBlockCount >= limit,
-              top + margin < messages.count - messages.newestBlockCount {
+            top + margin < messages.count - messages.newestBlockCount
+        {
             for index in messages.count - messages.newestBlockCount..<messages.count {
                 if let id = messages[index].serverID { serverIDs.remove(id) }
             }
@@ -256,8 +257,9 @@ struct Timeline: Sendable {
         let newDay = previousTime.map { !display.clock.sameDay($0, time) } ?? true
         if newDay { context.dayLine = display.clock.dayName(time, style: display.dateStyle) }
         if let previous, let previousTime = previous.time, !newDay, previous.sender == message.sender,
-           previous.kind == .message, message.kind == .message,
-           (0...Self.groupingGap).contains(time.secondsSinceEpoch - previousTime.secondsSinceEpoch) {
+            previous.kind == .message, message.kind == .message,
+            (0...Self.groupingGap).contains(time.secondsSinceEpoch - previousTime.secondsSinceEpoch)
+        {
             context.showsSender = false
         }
         return context

@@ -22,9 +22,11 @@ public struct Message: Equatable, Sendable {
     /// that writing the message again loses nothing.
     public var otherFields: [JSONMember]
 
-    public init(sender: String, text: String, time: Timestamp?, kind: MessageKind = .message, isOwn: Bool = false,
-                formatting: [FormatRun] = [], otherFields: [JSONMember] = [], serverID: String? = nil,
-                delivery: Delivery = .sent) {
+    public init(
+        sender: String, text: String, time: Timestamp?, kind: MessageKind = .message, isOwn: Bool = false,
+        formatting: [FormatRun] = [], otherFields: [JSONMember] = [], serverID: String? = nil,
+        delivery: Delivery = .sent
+    ) {
         self.sender = sender
         self.text = text
         self.time = time

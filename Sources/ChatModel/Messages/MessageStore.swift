@@ -62,10 +62,12 @@ public struct MessageStore: RandomAccessCollection, Sendable {
             }
             let start = UInt32(text.count)
             text.append(contentsOf: message.text.utf8)
-            records.append(Record(textStart: start, textLength: UInt32(text.count) - start,
-                                  time: message.time?.secondsSinceEpoch ?? Int64.min, sender: sender,
-                                  extras: extra, kind: message.kind, isOwn: message.isOwn,
-                                  delivery: Record.number(of: message.delivery)))
+            records.append(
+                Record(
+                    textStart: start, textLength: UInt32(text.count) - start,
+                    time: message.time?.secondsSinceEpoch ?? Int64.min, sender: sender,
+                    extras: extra, kind: message.kind, isOwn: message.isOwn,
+                    delivery: Record.number(of: message.delivery)))
         }
 
         /// Gives back the room arrays grow into, once the block is full.
@@ -87,8 +89,10 @@ public struct MessageStore: RandomAccessCollection, Sendable {
         var serverID: String?
         var failure: String?
 
-        init(formatting: [FormatRun] = [], otherFields: [JSONMember] = [], serverID: String? = nil,
-             failure: String? = nil) {
+        init(
+            formatting: [FormatRun] = [], otherFields: [JSONMember] = [], serverID: String? = nil,
+            failure: String? = nil
+        ) {
             self.formatting = formatting
             self.otherFields = otherFields
             self.serverID = serverID
@@ -96,8 +100,9 @@ public struct MessageStore: RandomAccessCollection, Sendable {
         }
 
         init(_ message: Message) {
-            self.init(formatting: message.formatting, otherFields: message.otherFields, serverID: message.serverID,
-                      failure: message.delivery.failureReason)
+            self.init(
+                formatting: message.formatting, otherFields: message.otherFields, serverID: message.serverID,
+                failure: message.delivery.failureReason)
         }
 
         static func needed(by message: Message) -> Bool {
@@ -135,17 +140,19 @@ public struct MessageStore: RandomAccessCollection, Sendable {
             String(decoding: UnsafeBufferPointer(rebasing: $0[start..<start + Int(record.textLength)]), as: UTF8.self)
         }
         let extra = record.extras >= 0 ? blocks[block].extras[Int(record.extras)] : nil
-        let delivery: Delivery = switch record.delivery {
-        case 1: .pending
-        case 2: .failed(extra?.failure ?? "")
-        case 3: .unconfirmed(extra?.failure ?? "")
-        case 4: .discarded
-        default: .sent
-        }
-        return Message(sender: senders[Int(record.sender)], text: text,
-                       time: record.time == Int64.min ? nil : Timestamp(secondsSinceEpoch: record.time),
-                       kind: record.kind, isOwn: record.isOwn, formatting: extra?.formatting ?? [],
-                       otherFields: extra?.otherFields ?? [], serverID: extra?.serverID, delivery: delivery)
+        let delivery: Delivery =
+            switch record.delivery {
+            case 1: .pending
+            case 2: .failed(extra?.failure ?? "")
+            case 3: .unconfirmed(extra?.failure ?? "")
+            case 4: .discarded
+            default: .sent
+            }
+        return Message(
+            sender: senders[Int(record.sender)], text: text,
+            time: record.time == Int64.min ? nil : Timestamp(secondsSinceEpoch: record.time),
+            kind: record.kind, isOwn: record.isOwn, formatting: extra?.formatting ?? [],
+            otherFields: extra?.otherFields ?? [], serverID: extra?.serverID, delivery: delivery)
     }
 
     /// Records how far message `index` has got, and the id its server gave it.
@@ -171,7 +178,8 @@ public struct MessageStore: RandomAccessCollection, Sendable {
     /// Adds `message` after the others.
     public mutating func append(_ message: Message) {
         if blocks.isEmpty || blocks[blocks.count - 1].records.count >= Self.blockSize
-            || blocks[blocks.count - 1].text.count + message.text.utf8.count > Int(UInt32.max) {
+            || blocks[blocks.count - 1].text.count + message.text.utf8.count > Int(UInt32.max)
+        {
             if !blocks.isEmpty { blocks[blocks.count - 1].shrink() }
             blocks.append(Block())
             blockStarts.append(endIndex)
@@ -237,7 +245,8 @@ public struct MessageStore: RandomAccessCollection, Sendable {
 
     /// Forgets every message.
     public mutating func removeAll() {
-        let revision = revision, edits = edits
+        let revision = revision
+        let edits = edits
         self = MessageStore()
         self.revision = revision &+ 1
         self.edits = edits

@@ -50,7 +50,8 @@ public struct RoomName: Equatable, Sendable, CustomStringConvertible {
     public init(fileSafe name: String) {
         var encoded = ""
         for (index, scalar) in name.unicodeScalars.enumerated() {
-            let unsafe = scalar == "%" || scalar == "/" || (index == 0 && scalar == ".")
+            let unsafe =
+                scalar == "%" || scalar == "/" || (index == 0 && scalar == ".")
                 || scalar.properties.generalCategory == .control || WidthRules.visibleReplacement(for: scalar) != nil
             if unsafe {
                 for byte in String(scalar).utf8 {

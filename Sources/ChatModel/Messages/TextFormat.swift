@@ -12,8 +12,10 @@ public struct TextFormat: Hashable, Sendable {
     /// The IRC colour behind the text, 0–15.
     public var background: UInt8?
 
-    public init(bold: Bool = false, italic: Bool = false, underline: Bool = false, reverse: Bool = false,
-                strikethrough: Bool = false, foreground: UInt8? = nil, background: UInt8? = nil) {
+    public init(
+        bold: Bool = false, italic: Bool = false, underline: Bool = false, reverse: Bool = false,
+        strikethrough: Bool = false, foreground: UInt8? = nil, background: UInt8? = nil
+    ) {
         self.bold = bold
         self.italic = italic
         self.underline = underline

@@ -56,7 +56,8 @@ public struct CivilTime: Equatable, Sendable {
     /// second) in the years RFC 3339, and so the room file, can write: 1 to 9999.
     public var isValid: Bool {
         guard (1...9999).contains(year), (1...12).contains(month), day >= 1, (0...23).contains(hour),
-              (0...59).contains(minute), (0...60).contains(second) else { return false }
+            (0...59).contains(minute), (0...60).contains(second)
+        else { return false }
         let leap = year % 4 == 0 && (year % 100 != 0 || year % 400 == 0)
         let lengths = [31, leap ? 29 : 28, 31, 30, 31, 30, 31, 31, 30, 31, 30, 31]
         return day <= lengths[month - 1]

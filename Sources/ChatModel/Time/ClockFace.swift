@@ -56,8 +56,10 @@ public struct ClockFace: Sendable {
         switch style {
         case .english:
             let names = ["Sunday", "Monday", "Tuesday", "Wednesday", "Thursday", "Friday", "Saturday"]
-            let months = ["January", "February", "March", "April", "May", "June", "July", "August", "September",
-                          "October", "November", "December"]
+            let months = [
+                "January", "February", "March", "April", "May", "June", "July", "August", "September",
+                "October", "November", "December",
+            ]
             return "\(names[weekday]) \(civil.day) \(months[civil.month - 1]) \(civil.year)"
         case .japanese:
             let names = ["日", "月", "火", "水", "木", "金", "土"]

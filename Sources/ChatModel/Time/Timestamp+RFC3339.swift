@@ -26,8 +26,9 @@ extension Timestamp {
     /// Reads `YYYY-MM-DD`, one of `separators`, then `HH:MM:SS`.
     static func scanDateTime(_ scanner: inout TextScanner, separators: String) -> CivilTime? {
         guard let year = scanner.digits(4), scanner.skip("-"), let month = scanner.digits(2), scanner.skip("-"),
-              let day = scanner.digits(2), scanner.skip(anyOf: separators) != nil,
-              let time = scanTime(&scanner, seconds: true) else { return nil }
+            let day = scanner.digits(2), scanner.skip(anyOf: separators) != nil,
+            let time = scanTime(&scanner, seconds: true)
+        else { return nil }
         let civil = CivilTime(year: year, month: month, day: day, hour: time.hour, minute: time.minute, second: time.second)
         return civil.isValid ? civil : nil
     }

@@ -42,7 +42,10 @@ public enum IRCFormatting {
             case "\u{0F}": change { $0 = .plain }
             case "\u{03}":
                 guard let foreground = number(maxDigits: 2) else {
-                    change { $0.foreground = nil; $0.background = nil }
+                    change {
+                        $0.foreground = nil
+                        $0.background = nil
+                    }
                     continue
                 }
                 var background: Int?
@@ -58,11 +61,17 @@ public enum IRCFormatting {
                 // Hex colours: read and left out.
                 let hex = { (s: Unicode.Scalar) in s.properties.isASCIIHexDigit }
                 var digits = 0
-                while digits < 6, index < scalars.count, hex(scalars[index]) { index += 1; digits += 1 }
+                while digits < 6, index < scalars.count, hex(scalars[index]) {
+                    index += 1
+                    digits += 1
+                }
                 if digits == 6, index + 1 < scalars.count, scalars[index] == ",", hex(scalars[index + 1]) {
                     index += 1
                     digits = 0
-                    while digits < 6, index < scalars.count, hex(scalars[index]) { index += 1; digits += 1 }
+                    while digits < 6, index < scalars.count, hex(scalars[index]) {
+                        index += 1
+                        digits += 1
+                    }
                 }
             default:
                 segments[segments.count - 1].text.append(scalar)

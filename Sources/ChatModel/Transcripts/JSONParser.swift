@@ -58,9 +58,15 @@ struct JSONParser {
         case UInt8(ascii: "{"): return try object()
         case UInt8(ascii: "["): return try array()
         case UInt8(ascii: "\""): return .string(try string())
-        case UInt8(ascii: "t"): try expect("true"); return .bool(true)
-        case UInt8(ascii: "f"): try expect("false"); return .bool(false)
-        case UInt8(ascii: "n"): try expect("null"); return .null
+        case UInt8(ascii: "t"):
+            try expect("true")
+            return .bool(true)
+        case UInt8(ascii: "f"):
+            try expect("false")
+            return .bool(false)
+        case UInt8(ascii: "n"):
+            try expect("null")
+            return .null
         default: return .number(try number())
         }
     }
@@ -92,7 +98,9 @@ struct JSONParser {
                 parser.skipWhitespace()
                 switch parser.current {
                 case UInt8(ascii: ","): parser.index += 1
-                case UInt8(ascii: "}"): parser.index += 1; return .object(members)
+                case UInt8(ascii: "}"):
+                    parser.index += 1
+                    return .object(members)
                 default: throw parser.error()
                 }
             }
@@ -113,7 +121,9 @@ struct JSONParser {
                 parser.skipWhitespace()
                 switch parser.current {
                 case UInt8(ascii: ","): parser.index += 1
-                case UInt8(ascii: "]"): parser.index += 1; return .array(values)
+                case UInt8(ascii: "]"):
+                    parser.index += 1
+                    return .array(values)
                 default: throw parser.error()
                 }
             }

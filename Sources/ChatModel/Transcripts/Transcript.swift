@@ -110,8 +110,8 @@ public enum Transcript {
     static func decodeWrittenForm(_ line: Substring) -> Message? {
         line.utf8.withContiguousStorageIfAvailable { bytes -> Message? in
             guard let base = bytes.baseAddress,
-                  let form = TranscriptLineCheck.writtenForm(base, count: bytes.count),
-                  !form.escaped, form.end == bytes.count
+                let form = TranscriptLineCheck.writtenForm(base, count: bytes.count),
+                !form.escaped, form.end == bytes.count
             else { return nil }
             func string(_ range: Range<Int>) -> String {
                 String(decoding: UnsafeBufferPointer(rebasing: bytes[range]), as: UTF8.self)

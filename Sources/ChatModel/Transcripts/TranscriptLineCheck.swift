@@ -57,12 +57,13 @@ public enum TranscriptLineCheck {
     static func writtenForm(_ base: UnsafePointer<UInt8>, count: Int) -> WrittenForm? {
         var scanner = Scanner(base: base, end: count)
         guard let time = scanner.stringMember(after: Self.writtenTime, length: 6),
-              let sender = scanner.stringMember(after: Self.writtenFrom, length: 8),
-              let text = scanner.stringMember(after: Self.writtenText, length: 8),
-              scanner.index < count, base[scanner.index] == 0x7D  // }
+            let sender = scanner.stringMember(after: Self.writtenFrom, length: 8),
+            let text = scanner.stringMember(after: Self.writtenText, length: 8),
+            scanner.index < count, base[scanner.index] == 0x7D  // }
         else { return nil }
-        return WrittenForm(time: time.text, sender: sender.text, text: text.text,
-                           escaped: time.escaped || sender.escaped || text.escaped, end: scanner.index + 1)
+        return WrittenForm(
+            time: time.text, sender: sender.text, text: text.text,
+            escaped: time.escaped || sender.escaped || text.escaped, end: scanner.index + 1)
     }
 
     /// `{"ts":`, `,"from":` and `,"text":`, each what comes before a member's

@@ -115,7 +115,8 @@ public struct TranscriptReader: Sendable {
         if let year = dated.digits(4), dated.skip("-") {
             scanner = dated
             guard let month = scanner.digits(2), scanner.skip("-"), let day = scanner.digits(2),
-                  scanner.skip(anyOf: "T ") != nil else { return nil }
+                scanner.skip(anyOf: "T ") != nil
+            else { return nil }
             civil = CivilTime(year: year, month: month, day: day)
         }
         guard let hour = scanner.digits(2), scanner.skip(":"), let minute = scanner.digits(2) else { return nil }
@@ -145,7 +146,9 @@ public struct TranscriptReader: Sendable {
         if scanner.skip(" * ") { return event(.action, scanner.rest, time) }
         if scanner.skip("-!- ") {
             let body = scanner.rest
-            let kind: MessageKind = body.contains(" has joined ") ? .join
+            let kind: MessageKind =
+                body.contains(" has joined ")
+                ? .join
                 : (body.contains(" has left ") || body.contains(" has quit")) ? .part : .system
             return kind == .system ? message(kind: .system, sender: "", body, time) : event(kind, body, time)
         }
@@ -167,7 +170,8 @@ public struct TranscriptReader: Sendable {
             dateWords = nil
         }
         guard let dateWords, let month = CivilTime.month(abbreviation: words[dateWords.month]),
-              let day = Int(words[dateWords.day]), let year = Int(words[dateWords.year]) else { return false }
+            let day = Int(words[dateWords.day]), let year = Int(words[dateWords.year])
+        else { return false }
         let date = CivilTime(year: year, month: month, day: day)
         guard date.isValid else { return false }  // an impossible date is not the date of the lines after it
         currentDate = date
@@ -192,8 +196,9 @@ public struct TranscriptReader: Sendable {
             if word.count > 1, word.last == "-" {
                 let nick = word.dropLast()
                 scanner.skip(" ")
-                return message(kind: .notice, sender: nick.split(separator: "(").first.map(String.init) ?? String(nick),
-                               scanner.rest, time)
+                return message(
+                    kind: .notice, sender: nick.split(separator: "(").first.map(String.init) ?? String(nick),
+                    scanner.rest, time)
             }
         }
         return message(kind: .system, sender: "", body, time)

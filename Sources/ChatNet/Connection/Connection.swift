@@ -167,8 +167,10 @@ public final class Connection {
         }
         let address = addresses.removeFirst()
         currentAddress = address.description
-        socket = Glibc.socket(address.family, Int32(SOCK_STREAM.rawValue) | Int32(SOCK_NONBLOCK.rawValue)
-                              | Int32(SOCK_CLOEXEC.rawValue), 0)
+        socket = Glibc.socket(
+            address.family,
+            Int32(SOCK_STREAM.rawValue) | Int32(SOCK_NONBLOCK.rawValue)
+                | Int32(SOCK_CLOEXEC.rawValue), 0)
         guard socket >= 0 else { throw .system("cannot make a socket", errno) }
         var on: Int32 = 1
         setsockopt(socket, SOL_SOCKET, SO_KEEPALIVE, &on, socklen_t(MemoryLayout<Int32>.size))
@@ -226,7 +228,9 @@ public final class Connection {
                 return bytes
             }
             if let tls {
-                let (count, need) = try block.withUnsafeMutableBytes { raw in Result { () throws(ConnectionProblem) in try tls.read(into: raw) } }.get()
+                let (count, need) = try block.withUnsafeMutableBytes { raw in
+                    Result { () throws(ConnectionProblem) in try tls.read(into: raw) }
+                }.get()
                 if count > 0 {
                     bytes += block[..<count]
                     continue
@@ -256,7 +260,9 @@ public final class Connection {
         while written < outgoing.count {
             let count: Int
             if let tls {
-                let (wrote, need) = try outgoing[written...].withUnsafeBytes { raw in Result { () throws(ConnectionProblem) in try tls.write(raw) } }.get()
+                let (wrote, need) = try outgoing[written...].withUnsafeBytes { raw in
+                    Result { () throws(ConnectionProblem) in try tls.write(raw) }
+                }.get()
                 if wrote == 0 {
                     tlsNeed = need
                     return false

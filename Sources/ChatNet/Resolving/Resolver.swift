@@ -16,11 +16,15 @@ final class Resolver {
         _ = fcntl(ends[0], F_SETFL, O_NONBLOCK)
         let job = Unmanaged.passRetained(Job(host: host, port: port, descriptor: ends[1])).toOpaque()
         var thread = pthread_t()
-        guard pthread_create(&thread, nil, { raw in
-            let job = Unmanaged<Job>.fromOpaque(raw!).takeRetainedValue()
-            job.run()
-            return nil
-        }, job) == 0 else {
+        guard
+            pthread_create(
+                &thread, nil,
+                { raw in
+                    let job = Unmanaged<Job>.fromOpaque(raw!).takeRetainedValue()
+                    job.run()
+                    return nil
+                }, job) == 0
+        else {
             Unmanaged<Job>.fromOpaque(job).release()
             close(ends[0])
             close(ends[1])

@@ -10,8 +10,9 @@ struct SocketAddress: Equatable {
         var host = [CChar](repeating: 0, count: Int(NI_MAXHOST))
         var service = [CChar](repeating: 0, count: Int(NI_MAXSERV))
         let status = bytes.withUnsafeBytes { raw in
-            getnameinfo(raw.baseAddress!.assumingMemoryBound(to: sockaddr.self), socklen_t(raw.count),
-                        &host, socklen_t(host.count), &service, socklen_t(service.count), NI_NUMERICHOST | NI_NUMERICSERV)
+            getnameinfo(
+                raw.baseAddress!.assumingMemoryBound(to: sockaddr.self), socklen_t(raw.count),
+                &host, socklen_t(host.count), &service, socklen_t(service.count), NI_NUMERICHOST | NI_NUMERICSERV)
         }
         guard status == 0 else { return "an address" }
         let name = Self.text(host)

@@ -28,9 +28,10 @@ public struct Fingerprint: Equatable, Sendable, CustomStringConvertible {
     }
 
     public var description: String {
-        "SHA256:" + bytes.map { byte in
-            let digits = String(byte, radix: 16, uppercase: true)
-            return digits.count == 1 ? "0" + digits : digits
-        }.joined(separator: ":")
+        "SHA256:"
+            + bytes.map { byte in
+                let digits = String(byte, radix: 16, uppercase: true)
+                return digits.count == 1 ? "0" + digits : digits
+            }.joined(separator: ":")
     }
 }

@@ -83,8 +83,10 @@ final class TLSChannel {
         let seen = Fingerprint(bytes: digest)
         if let pinned = trust.pinned {
             guard pinned == seen else {
-                throw .untrusted(CertificateProblem(reason: .fingerprintMismatch(pinned: pinned.description),
-                                                    fingerprint: seen.description))
+                throw .untrusted(
+                    CertificateProblem(
+                        reason: .fingerprintMismatch(pinned: pinned.description),
+                        fingerprint: seen.description))
             }
             return
         }
@@ -93,8 +95,8 @@ final class TLSChannel {
         let reason: CertificateProblem.Reason
         switch result {
         case X509_V_ERR_UNABLE_TO_GET_ISSUER_CERT_LOCALLY, X509_V_ERR_UNABLE_TO_GET_ISSUER_CERT,
-             X509_V_ERR_DEPTH_ZERO_SELF_SIGNED_CERT, X509_V_ERR_SELF_SIGNED_CERT_IN_CHAIN,
-             X509_V_ERR_UNABLE_TO_VERIFY_LEAF_SIGNATURE:
+            X509_V_ERR_DEPTH_ZERO_SELF_SIGNED_CERT, X509_V_ERR_SELF_SIGNED_CERT_IN_CHAIN,
+            X509_V_ERR_UNABLE_TO_VERIFY_LEAF_SIGNATURE:
             reason = .unknownIssuer
         case X509_V_ERR_HOSTNAME_MISMATCH, X509_V_ERR_IP_ADDRESS_MISMATCH:
             var names = [CChar](repeating: 0, count: 1024)

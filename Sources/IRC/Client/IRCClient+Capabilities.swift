@@ -20,7 +20,8 @@ extension IRCClient {
             var request = Self.wanted.filter { offered[$0] != nil && !enabled.contains($0) }
             if let sasl = identity.sasl, negotiating {
                 if let mechanisms = offered["sasl"],
-                   mechanisms.isEmpty || mechanisms.split(separator: ",").contains(Substring(sasl.mechanism)) {
+                    mechanisms.isEmpty || mechanisms.split(separator: ",").contains(Substring(sasl.mechanism))
+                {
                     request.append("sasl")
                 } else {
                     reply.server("not logged in: the server does not offer SASL \(sasl.mechanism)", time: time)

@@ -14,8 +14,9 @@ extension IRCClient {
         }
         let member = features.caseMapping.folded(who)
         channels[key]?.members[member] = (who, "")
-        reply.message(Message(sender: who, text: "has joined \(name)", time: time, kind: .join, isOwn: same(who, nick)),
-                      .channel(channels[key]?.name ?? name))
+        reply.message(
+            Message(sender: who, text: "has joined \(name)", time: time, kind: .join, isOwn: same(who, nick)),
+            .channel(channels[key]?.name ?? name))
     }
 
     /// Someone, or the user, is no longer in `name`.

@@ -34,8 +34,11 @@ extension IRCClient {
         let isOwn = fromUser && same(sender, nick)
         let older = message.tag("batch").flatMap { olderBatches[$0] != nil ? $0 : nil }
         let isHistory = older != nil || (message.tag("batch").map(historyBatches.contains) ?? false)
-        if isOwn, echoes, !isHistory, confirmEcho(of: message.parameters[1], to: target, label: message.tag("label"),
-                                                  serverID: message.tag("msgid"), time: time, &reply) {
+        if isOwn, echoes, !isHistory,
+            confirmEcho(
+                of: message.parameters[1], to: target, label: message.tag("label"),
+                serverID: message.tag("msgid"), time: time, &reply)
+        {
             return
         }
         let place: IRCTarget
@@ -47,8 +50,9 @@ extension IRCClient {
             place = .query(isOwn ? target : sender)
         }
         let (plain, runs) = IRCFormatting.parse(text)
-        let said = Message(sender: fromUser ? sender : (sender.isEmpty ? "server" : sender), text: plain, time: time,
-                           kind: kind, isOwn: isOwn, formatting: runs, serverID: message.tag("msgid"))
+        let said = Message(
+            sender: fromUser ? sender : (sender.isEmpty ? "server" : sender), text: plain, time: time,
+            kind: kind, isOwn: isOwn, formatting: runs, serverID: message.tag("msgid"))
         if let older {
             olderBatches[older]!.messages.append(said)
         } else {
@@ -58,11 +62,14 @@ extension IRCClient {
 
     /// Marks off an echo of what the user sent, by its label or else by its
     /// text; true when it was one.
-    mutating func confirmEcho(of text: String, to target: String, label: String?, serverID: String?, time: Timestamp?,
-                              _ reply: inout Reply) -> Bool {
-        let index = awaitingEcho.firstIndex { awaited in
-            same(awaited.target, target) && (label != nil ? awaited.label == label : awaited.pieces.first == text)
-        } ?? awaitingEcho.firstIndex { same($0.target, target) && $0.pieces.first == text }
+    mutating func confirmEcho(
+        of text: String, to target: String, label: String?, serverID: String?, time: Timestamp?,
+        _ reply: inout Reply
+    ) -> Bool {
+        let index =
+            awaitingEcho.firstIndex { awaited in
+                same(awaited.target, target) && (label != nil ? awaited.label == label : awaited.pieces.first == text)
+            } ?? awaitingEcho.firstIndex { same($0.target, target) && $0.pieces.first == text }
         guard let index else { return false }
         awaitingEcho[index].pieces.removeFirst()
         if awaitingEcho[index].pieces.isEmpty {
@@ -101,8 +108,10 @@ extension IRCClient {
         } else if reference.hasPrefix("-"), historyBatches.remove(id) != nil {
             return
         } else if reference.hasPrefix("-"), let gathered = olderBatches.removeValue(forKey: id) {
-            reply.events.append(.older(channel: channel(gathered.channel)?.name ?? gathered.channel,
-                                       messages: gathered.messages, reachedStart: gathered.messages.count < gathered.limit))
+            reply.events.append(
+                .older(
+                    channel: channel(gathered.channel)?.name ?? gathered.channel,
+                    messages: gathered.messages, reachedStart: gathered.messages.count < gathered.limit))
         } else if reference.hasPrefix("-"), let gathered = batches.removeValue(forKey: id), let whole = gathered.message {
             let (send, events) = receive(whole, now: now)
             reply.send += send

@@ -36,7 +36,8 @@ extension IRCClient {
             text = "\(nick) is logged in as \(account)"
         case "432":  // ERR_ERRONEUSNICKNAME: the nick refused, the server's words
             guard let nick = parameter(1) else { return false }
-            text = "\(nick) cannot be a nick on this server (\(parameters.count > 2 ? parameters[parameters.count - 1] : "refused")): "
+            text =
+                "\(nick) cannot be a nick on this server (\(parameters.count > 2 ? parameters[parameters.count - 1] : "refused")): "
                 + "/nick NAME chooses another"
         case "301":  // RPL_AWAY: nick, message
             guard let nick = parameter(1), let away = parameter(2) else { return false }
@@ -51,8 +52,10 @@ extension IRCClient {
     /// `seconds` as a person says it, in its two largest units: `1 min 53 s`,
     /// `2 h 5 min`, `3 days 4 h` (a unit with nothing in it left out).
     static func duration(_ seconds: Int64) -> String {
-        let units: [(size: Int64, one: String, many: String)] = [(86_400, "day", "days"), (3_600, "h", "h"),
-                                                                  (60, "min", "min"), (1, "s", "s")]
+        let units: [(size: Int64, one: String, many: String)] = [
+            (86_400, "day", "days"), (3_600, "h", "h"),
+            (60, "min", "min"), (1, "s", "s"),
+        ]
         var rest = max(0, seconds)
         guard let largest = units.firstIndex(where: { rest >= $0.size }) else { return "0 s" }
         var parts: [String] = []

@@ -52,8 +52,10 @@ public struct IRCClient: Sendable {
     var ownSource: String?
 
     /// The capabilities chat-tui asks for when the server offers them.
-    public static let wanted = ["server-time", "message-tags", "echo-message", "batch", "labeled-response",
-                                "multi-prefix", "draft/multiline", "draft/chathistory"]
+    public static let wanted = [
+        "server-time", "message-tags", "echo-message", "batch", "labeled-response",
+        "multi-prefix", "draft/multiline", "draft/chathistory",
+    ]
     static let multilineBatch = "draft/multiline"
     /// The batch ZNC plays its buffer back in when a client attaches.
     static let playbackBatch = "znc.in/playback"
@@ -144,8 +146,10 @@ public struct IRCClient: Sendable {
         case "PART":
             guard let name = parameters.first, let who = message.sourceNick else { break }
             let reason = parameters.count > 1 && !parameters[1].isEmpty ? " (\(parameters[1]))" : ""
-            reply.message(Message(sender: who, text: "has left \(name)\(reason)", time: time, kind: .part,
-                                  isOwn: same(who, nick)), .channel(channel(name)?.name ?? name))
+            reply.message(
+                Message(
+                    sender: who, text: "has left \(name)\(reason)", time: time, kind: .part,
+                    isOwn: same(who, nick)), .channel(channel(name)?.name ?? name))
             leave(name, who: who, &reply)
         case "KICK":
             guard parameters.count >= 2, let by = message.sourceNick else { break }
@@ -154,14 +158,19 @@ public struct IRCClient: Sendable {
             let name = channel(parameters[0])?.name ?? parameters[0]
             let place = IRCTarget.channel(name)
             guard same(parameters[1], nick) else {
-                reply.message(Message(sender: parameters[1], text: "was kicked from \(parameters[0]) by \(by)\(why)",
-                                      time: time, kind: .part), place)
+                reply.message(
+                    Message(
+                        sender: parameters[1], text: "was kicked from \(parameters[0]) by \(by)\(why)",
+                        time: time, kind: .part), place)
                 leave(parameters[0], who: parameters[1], &reply)
                 break
             }
             // Said to the user as what happened to them: they are out of the channel.
-            reply.message(Message(sender: "", text: "you were kicked from \(parameters[0]) by \(by)\(why); "
-                                  + "/join \(parameters[0]) joins it again", time: time, kind: .system), place)
+            reply.message(
+                Message(
+                    sender: "",
+                    text: "you were kicked from \(parameters[0]) by \(by)\(why); "
+                        + "/join \(parameters[0]) joins it again", time: time, kind: .system), place)
             channels[features.caseMapping.folded(parameters[0])] = nil
             reply.events.append(.kicked(channel: name, by: by, reason: reason))
         case "QUIT":
@@ -170,8 +179,9 @@ public struct IRCClient: Sendable {
             let key = features.caseMapping.folded(who)
             for name in channels.keys.sorted() where channels[name]!.members[key] != nil {
                 channels[name]!.members[key] = nil
-                reply.message(Message(sender: who, text: "has quit\(reason)", time: time, kind: .part),
-                              .channel(channels[name]!.name))
+                reply.message(
+                    Message(sender: who, text: "has quit\(reason)", time: time, kind: .part),
+                    .channel(channels[name]!.name))
             }
             reply.message(Message(sender: who, text: "has quit\(reason)", time: time, kind: .part), .query(who))
             takeBackNick(freedBy: who, &reply)
@@ -180,11 +190,14 @@ public struct IRCClient: Sendable {
         case "TOPIC":
             guard parameters.count >= 2, let who = message.sourceNick else { break }
             let text = parameters[1].isEmpty ? "\(who) cleared the topic" : "\(who) set the topic: \(parameters[1])"
-            reply.message(Message(sender: "", text: text, time: time, kind: .system), .channel(channel(parameters[0])?.name ?? parameters[0]))
+            reply.message(
+                Message(sender: "", text: text, time: time, kind: .system),
+                .channel(channel(parameters[0])?.name ?? parameters[0]))
         case "332":
             guard parameters.count >= 3 else { break }
-            reply.message(Message(sender: "", text: "topic: \(parameters[2])", time: time, kind: .system),
-                          .channel(channel(parameters[1])?.name ?? parameters[1]))
+            reply.message(
+                Message(sender: "", text: "topic: \(parameters[2])", time: time, kind: .system),
+                .channel(channel(parameters[1])?.name ?? parameters[1]))
         case "MODE":
             guard let target = parameters.first else { break }
             let who = message.sourceNick ?? "the server"
@@ -206,7 +219,8 @@ public struct IRCClient: Sendable {
             guard parameters.count >= 2 else { break }
             let key = features.caseMapping.folded(parameters[1])
             if namesAsked.remove(key) != nil, let channel = channels[key] {
-                reply.events.append(.names(channel: channel.name, nicks: channel.namesList(rankOrder: features.prefixes.map(\.symbol))))
+                reply.events.append(
+                    .names(channel: channel.name, nicks: channel.namesList(rankOrder: features.prefixes.map(\.symbol))))
             }
         case "BATCH":
             batch(message, now: now, &reply)
@@ -242,7 +256,8 @@ public struct IRCClient: Sendable {
         let text = Self.text(of: message)
         if (400..<600).contains(code) {
             // What the refusal names, then its words: `nobody: No such nick`.
-            let reason = message.parameters.count >= 3
+            let reason =
+                message.parameters.count >= 3
                 ? "\(message.parameters[1]): \(message.parameters.dropFirst(2).joined(separator: " "))" : text
             if let label = message.tag("label"), let index = awaitingEcho.firstIndex(where: { $0.label == label }) {
                 awaitingEcho.remove(at: index)

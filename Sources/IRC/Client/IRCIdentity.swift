@@ -12,8 +12,10 @@ public struct IRCIdentity: Equatable, Sendable {
     /// be logged in to that way.
     public var sasl: SASLLogin?
 
-    public init(nick: String, user: String? = nil, realName: String = "chat-tui user", password: String? = nil,
-                sasl: SASLLogin? = nil) {
+    public init(
+        nick: String, user: String? = nil, realName: String = "chat-tui user", password: String? = nil,
+        sasl: SASLLogin? = nil
+    ) {
         self.nick = nick
         self.user = user ?? nick
         self.realName = realName

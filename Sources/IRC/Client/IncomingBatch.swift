@@ -28,7 +28,8 @@ struct IncomingBatch: Sendable {
             if index > 0 && line.tag(IRCClient.concatTag) == nil { text += "\n" }
             text += piece
         }
-        return IRCMessage(tags: opening.tags, source: opening.source ?? first.source, command: first.command,
-                          parameters: [target, text])
+        return IRCMessage(
+            tags: opening.tags, source: opening.source ?? first.source, command: first.command,
+            parameters: [target, text])
     }
 }

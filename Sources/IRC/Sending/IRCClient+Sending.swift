@@ -10,7 +10,8 @@ extension IRCClient {
     /// a line too long for the server is cut where the 512 bytes leave room.
     /// `confirmedAtOnce` is true when the server will not echo it back.
     public mutating func say(_ text: String, to target: String, kind: MessageKind = .message)
-        -> (label: String, lines: [IRCMessage], confirmedAtOnce: Bool) {
+        -> (label: String, lines: [IRCMessage], confirmedAtOnce: Bool)
+    {
         let label = "ct\(nextLabel)"
         nextLabel += 1
         let command = kind == .notice ? "NOTICE" : "PRIVMSG"
@@ -22,8 +23,10 @@ extension IRCClient {
         if let limits = multiline, kind != .action, textLines.count > 1 {
             for batch in Self.batches(of: textLines, limits: limits, budget: budget(for: target, command: command)) {
                 let reference = "ml\(label)\(echoed.count)"
-                lines.append(IRCMessage(tags: echoed.isEmpty ? labelTags : [], command: "BATCH",
-                                        parameters: ["+" + reference, Self.multilineBatch, target]))
+                lines.append(
+                    IRCMessage(
+                        tags: echoed.isEmpty ? labelTags : [], command: "BATCH",
+                        parameters: ["+" + reference, Self.multilineBatch, target]))
                 for piece in batch {
                     var tags: [(key: String, value: String)] = [("batch", reference)]
                     if piece.concat { tags.append((Self.concatTag, "")) }
@@ -124,8 +127,10 @@ extension IRCClient {
     /// The line that asks for what was said in `channel` after the last
     /// message held (by its id, else its time), or, with none, the latest.
     /// Its answer comes as `.replayed` messages.
-    public mutating func history(of channel: String, after last: (serverID: String?, time: Timestamp?)?,
-                                 limit: Int = 100) -> IRCMessage {
+    public mutating func history(
+        of channel: String, after last: (serverID: String?, time: Timestamp?)?,
+        limit: Int = 100
+    ) -> IRCMessage {
         asked(history: HistoryAsk(older: false, limit: limit), in: channel)
         return IRCMessage(command: "CHATHISTORY", parameters: Self.historyParameters("AFTER", channel, last, limit))
     }
@@ -134,8 +139,10 @@ extension IRCClient {
     /// message held (by its id, else its time), or, with none, the latest:
     /// Page Up past the start of the room file. Its answer comes whole, as
     /// one `.older` event.
-    public mutating func history(of channel: String, before first: (serverID: String?, time: Timestamp?)?,
-                                 limit: Int = 100) -> IRCMessage {
+    public mutating func history(
+        of channel: String, before first: (serverID: String?, time: Timestamp?)?,
+        limit: Int = 100
+    ) -> IRCMessage {
         asked(history: HistoryAsk(older: true, limit: limit), in: channel)
         return IRCMessage(command: "CHATHISTORY", parameters: Self.historyParameters("BEFORE", channel, first, limit))
     }
@@ -145,10 +152,14 @@ extension IRCClient {
     }
 
     /// `AFTER`/`BEFORE` a message by its id, else its time; `LATEST` with neither.
-    private static func historyParameters(_ direction: String, _ channel: String,
-                                          _ reference: (serverID: String?, time: Timestamp?)?, _ limit: Int) -> [String] {
+    private static func historyParameters(
+        _ direction: String, _ channel: String,
+        _ reference: (serverID: String?, time: Timestamp?)?, _ limit: Int
+    ) -> [String] {
         if let id = reference?.serverID { return [direction, channel, "msgid=" + id, String(limit)] }
-        if let time = reference?.time { return [direction, channel, "timestamp=" + time.rfc3339.dropLast() + ".000Z", String(limit)] }
+        if let time = reference?.time {
+            return [direction, channel, "timestamp=" + time.rfc3339.dropLast() + ".000Z", String(limit)]
+        }
         return ["LATEST", channel, "*", String(limit)]
     }
 

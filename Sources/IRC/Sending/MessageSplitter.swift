@@ -31,7 +31,9 @@ public enum MessageSplitter {
                     scalarEnd = rest.unicodeScalars.index(after: index)
                 }
                 end = scalarEnd
-            } else if let lastSpaceEnd, rest.distance(from: rest.startIndex, to: lastSpaceEnd) * 4 >= rest.distance(from: rest.startIndex, to: end) * 3 {
+            } else if let lastSpaceEnd,
+                rest.distance(from: rest.startIndex, to: lastSpaceEnd) * 4 >= rest.distance(from: rest.startIndex, to: end) * 3
+            {
                 end = lastSpaceEnd
             }
             pieces.append(rest[..<end])

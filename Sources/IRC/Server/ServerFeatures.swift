@@ -90,7 +90,8 @@ public struct ServerFeatures: Equatable, Sendable {
         var utf8 = Array(value.utf8)[...]
         while let byte = utf8.first {
             if byte == UInt8(ascii: "\\"), utf8.count >= 4, utf8.dropFirst().first == UInt8(ascii: "x"),
-               let hex = UInt8(String(decoding: utf8.dropFirst(2).prefix(2), as: UTF8.self), radix: 16) {
+                let hex = UInt8(String(decoding: utf8.dropFirst(2).prefix(2), as: UTF8.self), radix: 16)
+            {
                 bytes.append(hex)
                 utf8 = utf8.dropFirst(4)
             } else {

@@ -109,7 +109,8 @@ public struct IRCSession: Sendable {
     public mutating func receive(_ message: IRCMessage, now: Timestamp) -> (send: [IRCMessage], events: [IRCEvent]) {
         var (send, events) = client.receive(message, now: now)
         if Self.joinRefusals.contains(message.command), message.parameters.count >= 2,
-           let index = membershipIndex(of: message.parameters[1]), memberships[index].state == .joining {
+            let index = membershipIndex(of: message.parameters[1]), memberships[index].state == .joining
+        {
             let reason = message.parameters.count > 2 ? message.parameters[message.parameters.count - 1] : message.command
             memberships[index].state = .refused(reason)
             events.append(.joinRefused(channel: memberships[index].channel, reason: reason))

@@ -67,7 +67,9 @@ extension IRCMessage {
         var line = ""
         if !tags.isEmpty {
             for tag in tags where !Self.isTagKey(Substring(tag.key)) { throw .badTagKey(tag.key) }
-            line = "@" + tags.map { $0.value.isEmpty ? $0.key : $0.key + "=" + Self.escapedTagValue($0.value) }
+            line =
+                "@"
+                + tags.map { $0.value.isEmpty ? $0.key : $0.key + "=" + Self.escapedTagValue($0.value) }
                 .joined(separator: ";")
             let bytes = line.utf8.count + 1
             guard bytes <= Self.maxTagBytes else { throw .tooLong(bytes: bytes, limit: Self.maxTagBytes) }

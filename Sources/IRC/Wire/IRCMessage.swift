@@ -13,8 +13,10 @@ public struct IRCMessage: Equatable, Sendable {
     /// The parameters, the trailing one included and without its `:`.
     public var parameters: [String]
 
-    public init(tags: [(key: String, value: String)] = [], source: String? = nil, command: String,
-                parameters: [String] = []) {
+    public init(
+        tags: [(key: String, value: String)] = [], source: String? = nil, command: String,
+        parameters: [String] = []
+    ) {
         self.tags = tags
         self.source = source
         self.command = command

@@ -1,5 +1,6 @@
-@testable import ChatCore
 import Testing
+
+@testable import ChatCore
 
 @Suite struct AutosaveScheduleTests {
     @Test func aChangeIsSavedHalfASecondAfterTypingPausesAndNotBefore() {
@@ -103,8 +104,9 @@ import Testing
         #expect(atLeastEverySecond && whileTyping.count >= 10, "\(saves)")
         let flushed = saves.filter { $0.save == .flushed }.map(\.at)
         for (earlier, later) in zip(flushed, flushed.dropFirst()) {
-            #expect(later - earlier <= AutosaveSchedule.flushInterval + AutosaveSchedule.longest + 2 * 0.07 + 0.001,
-                    "\(flushed)")
+            #expect(
+                later - earlier <= AutosaveSchedule.flushInterval + AutosaveSchedule.longest + 2 * 0.07 + 0.001,
+                "\(flushed)")
         }
         // Once typing pauses, the last draft is flushed.
         #expect(schedule.isSaved(revision: keys), "\(saves)")

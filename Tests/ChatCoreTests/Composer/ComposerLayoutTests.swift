@@ -1,12 +1,15 @@
-@testable import ChatCore
 import TestSupport
 import Testing
+
+@testable import ChatCore
 
 /// The composer rewraps only around an edit; whatever the edits, the rows must be
 /// the ones a full wrap of the draft gives.
 @Suite struct ComposerLayoutTests {
-    static let texts = ["a", "word ", " ", "  ", "日本語の", "。", "「", "」", "ー", "っ", "👍🏽", "e\u{301}", "\n",
-                        "\n\n", String(repeating: "long", count: 9), "tail.", "x y z "]
+    static let texts = [
+        "a", "word ", " ", "  ", "日本語の", "。", "「", "」", "ー", "っ", "👍🏽", "e\u{301}", "\n",
+        "\n\n", String(repeating: "long", count: 9), "tail.", "x y z ",
+    ]
 
     /// Seeds 13 and on resize the composer at random between two widths, as a
     /// window zoomed in and out: a layout set aside for the other width must
@@ -40,7 +43,8 @@ import Testing
             let same = composer.layout == full
             #expect(same, "seed \(seed), step \(step), draft \(composer.draft.text.debugDescription)")
             // The UTF-8 and ASCII bytes kept beside the characters are theirs, whatever the edits.
-            let utf8Kept = composer.draft.utf8 == Array(String(composer.draft.characters).utf8)
+            let utf8Kept =
+                composer.draft.utf8 == Array(String(composer.draft.characters).utf8)
                 && composer.draft.asciiBytes == composer.draft.characters.map { $0.singleASCIIByte ?? 0 }
             #expect(utf8Kept, "seed \(seed), step \(step)")
             if !same || !utf8Kept { return }

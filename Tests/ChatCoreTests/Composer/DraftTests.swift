@@ -1,7 +1,8 @@
-@testable import ChatCore
-@testable import ChatModel
 import TestSupport
 import Testing
+
+@testable import ChatCore
+@testable import ChatModel
 @testable import TextWidth
 
 @Suite struct DraftTests {
@@ -26,8 +27,10 @@ import Testing
     /// well as marks, joiners, CR and LF, which join their neighbours, and
     /// regional indicators, which pair from the start of their run.
     @Test func typedPiecesMakeTheClustersOfTheWholeText() {
-        let pieces = ["a", "b", " ", "\r", "\n", "\u{301}", "e", "\u{200D}", "👍", "\u{1F3FD}", "日", "~",
-                      "🇯", "🇵", "🇯🇵"]
+        let pieces = [
+            "a", "b", " ", "\r", "\n", "\u{301}", "e", "\u{200D}", "👍", "\u{1F3FD}", "日", "~",
+            "🇯", "🇵", "🇯🇵",
+        ]
         var random = SeededGenerator(seed: 5)
         func next(_ bound: Int) -> Int { random.next(below: bound) }
         for _ in 0..<3000 {
@@ -64,8 +67,12 @@ import Testing
                 let before = draft.characters
                 let text = draft.text
                 switch next(3) {
-                case 0: draft.moveCursor(to: end); draft.deleteBackward()
-                case 1: draft.moveCursor(to: start); draft.deleteForward()
+                case 0:
+                    draft.moveCursor(to: end)
+                    draft.deleteBackward()
+                case 1:
+                    draft.moveCursor(to: start)
+                    draft.deleteForward()
                 default: draft.remove(start..<end)
                 }
                 #expect(draft.characters == Array(draft.text), "\(before.map { $0.unicodeScalars.map(\.value) })")
@@ -180,8 +187,10 @@ import Testing
         #expect(Draft().isBlank)
         // Told by byte where ASCII, by Unicode elsewhere: the same answer as
         // asking every character.
-        for text in [" \r\n \u{3000}\u{A0}\u{85}\u{2028}", "\u{3000}日", " \u{7}", "\u{0}", " \u{7F}", "\u{B}\u{C}",
-                     "\u{200B}", "  \u{301}", "\t\t.", "\r\n"] {
+        for text in [
+            " \r\n \u{3000}\u{A0}\u{85}\u{2028}", "\u{3000}日", " \u{7}", "\u{0}", " \u{7F}", "\u{B}\u{C}",
+            "\u{200B}", "  \u{301}", "\t\t.", "\r\n",
+        ] {
             #expect(Draft(text).isBlank == text.allSatisfy(\.isWhitespace), "\(text.debugDescription)")
         }
     }

@@ -1,6 +1,7 @@
-@testable import ChatCore
 import TestSupport
 import Testing
+
+@testable import ChatCore
 
 @Suite struct KeyDecoderTests {
     /// Decodes `bytes` in one read, then flushes what is held, as the reader does
@@ -20,13 +21,13 @@ import Testing
         return TerminalInput.joiningText(inputs + decoder.flush())
     }
 
-
     @Test func typedTextIsOneRunAndControlBytesAreKeys() {
         #expect(decoded("héllo 日本 🙂") == [.text("héllo 日本 🙂")])
-        #expect(decoded("ab\rc\u{7F}\u{8}\t\n\u{1}\u{17}\u{1F}") == [
-            .text("ab"), .key(.enter), .text("c"), .key(.backspace), .key(.backspace), .key(.tab),
-            .key(.control("j")), .key(.control("a")), .key(.control("w")), .key(.control("_")),
-        ])
+        #expect(
+            decoded("ab\rc\u{7F}\u{8}\t\n\u{1}\u{17}\u{1F}") == [
+                .text("ab"), .key(.enter), .text("c"), .key(.backspace), .key(.backspace), .key(.tab),
+                .key(.control("j")), .key(.control("a")), .key(.control("w")), .key(.control("_")),
+            ])
         #expect(decoded([0x00, 0x1C]) == [], "Ctrl-Space and Ctrl-\\ mean nothing here")
         #expect(decoded("a\u{85}b\u{9B}") == [.text("ab")], "C1 controls are never text")
         #expect(decoded([0x61, 0xFF, 0x62]) == [.text("a\u{FFFD}b")])
@@ -52,9 +53,10 @@ import Testing
     }
 
     @Test func escBeforeAKeyIsAlt() {
-        #expect(decoded("\u{1B}b\u{1B}\r\u{1B}\u{7F}\u{1B}日") == [
-            .key(.altCharacter("b")), .key(.alt(.enter)), .key(.alt(.backspace)), .key(.altCharacter("日")),
-        ])
+        #expect(
+            decoded("\u{1B}b\u{1B}\r\u{1B}\u{7F}\u{1B}日") == [
+                .key(.altCharacter("b")), .key(.alt(.enter)), .key(.alt(.backspace)), .key(.altCharacter("日")),
+            ])
         #expect(decoded("\u{1B}\u{1B}") == [.key(.alt(.escape))])
         #expect(decoded("\u{1B}\u{1B}[D") == [.key(.alt(.left))], "rxvt's Alt-Left")
         #expect(decoded("\u{1B}[") == [.key(.altCharacter("["))], "Alt-[ typed alone")
@@ -86,8 +88,10 @@ import Testing
 
     @Test func keysWithoutAUseHereAreSwallowedWhole() {
         // F1 in three forms, Insert, F5, Ctrl-Up, focus in and out, the Linux console's F1.
-        for sequence in ["\u{1B}OP", "\u{1B}[11~", "\u{1B}[1;5P", "\u{1B}[2~", "\u{1B}[15~", "\u{1B}[1;5A",
-                         "\u{1B}[I", "\u{1B}[O", "\u{1B}[[A", "\u{1B}[201~"] {
+        for sequence in [
+            "\u{1B}OP", "\u{1B}[11~", "\u{1B}[1;5P", "\u{1B}[2~", "\u{1B}[15~", "\u{1B}[1;5A",
+            "\u{1B}[I", "\u{1B}[O", "\u{1B}[[A", "\u{1B}[201~",
+        ] {
             #expect(decoded(sequence + "x") == [.text("x")], "\(Array(sequence.utf8))")
         }
     }
@@ -118,9 +122,10 @@ import Testing
         // Paste `abc`, then Left and X in the same read.
         #expect(decoded("\u{1B}[200~abc\u{1B}[201~\u{1B}[DX") == [.paste("abc"), .key(.left), .text("X")])
         // Two pastes in one read keep neither marker.
-        #expect(decoded("\u{1B}[200~p1\u{1B}[201~\u{1B}[200~p2\u{1B}[201~p3") == [
-            .paste("p1"), .paste("p2"), .text("p3"),
-        ])
+        #expect(
+            decoded("\u{1B}[200~p1\u{1B}[201~\u{1B}[200~p2\u{1B}[201~p3") == [
+                .paste("p1"), .paste("p2"), .text("p3"),
+            ])
         #expect(decoded("\u{1B}[200~line\rtwo\u{1B}x\u{1B}[201~") == [.paste("line\rtwo\u{1B}x")])
     }
 
@@ -145,9 +150,10 @@ import Testing
     }
 
     @Test func answersToRequestsAreTheirOwnInputs() {
-        #expect(decoded("\u{1B}[12;40R\u{1B}[?62;22c\u{1B}[>1;10;0c") == [
-            .cursorPosition(row: 12, column: 40), .deviceAttributes,
-        ])
+        #expect(
+            decoded("\u{1B}[12;40R\u{1B}[?62;22c\u{1B}[>1;10;0c") == [
+                .cursorPosition(row: 12, column: 40), .deviceAttributes,
+            ])
         #expect(decoded("a\u{1B}[1;5Rb") == [.text("a"), .cursorPosition(row: 1, column: 5), .text("b")])
     }
 
@@ -166,8 +172,10 @@ import Testing
     @Test(arguments: [
         ("\u{1B}[" + String(repeating: "<", count: 70) + "0;5u`", [TerminalInput.text("`")]),
         ("\u{1B}[;:" + String(repeating: "-", count: 74) + ":4R!", [.text(":4R!")]),  // the intermediates end at ":"
-        ("\u{1B}[" + String(repeating: "#", count: 61) + "5\u{1}x8~",
-         [.key(.altCharacter("[")), .text(String(repeating: "#", count: 61) + "5"), .key(.control("a")), .text("x8~")]),
+        (
+            "\u{1B}[" + String(repeating: "#", count: 61) + "5\u{1}x8~",
+            [.key(.altCharacter("[")), .text(String(repeating: "#", count: 61) + "5"), .key(.control("a")), .text("x8~")]
+        ),
     ])
     func aSequenceTooLongToBeAKeyIsDroppedHoweverTheReadsCutIt(text: String, expected: [TerminalInput]) {
         let bytes = Array(text.utf8)
@@ -187,8 +195,10 @@ import Testing
     /// Any bytes, cut into reads anywhere, decode as they do in one read.
     @Test func splittingTheInputAnywhereChangesNothing() {
         var random = SeededGenerator(seed: 14)
-        let pieces = ["a", "日本", "🙂", "\r", "\u{1B}[D", "\u{1B}OA", "\u{1B}[1;5C", "\u{1B}b", "\u{1B}[200~p\rq\u{1B}[201~",
-                      "\u{1B}[<64;1;1M", "\u{1B}[3;1R", "\u{1B}[?6c", "\u{1B}[97;5u", "\u{7F}", "\u{1B}[27;2;13~"]
+        let pieces = [
+            "a", "日本", "🙂", "\r", "\u{1B}[D", "\u{1B}OA", "\u{1B}[1;5C", "\u{1B}b", "\u{1B}[200~p\rq\u{1B}[201~",
+            "\u{1B}[<64;1;1M", "\u{1B}[3;1R", "\u{1B}[?6c", "\u{1B}[97;5u", "\u{7F}", "\u{1B}[27;2;13~",
+        ]
         for _ in 0..<300 {
             var bytes: [UInt8] = []
             for _ in 0..<8 { bytes += Array(pieces[random.next(below: pieces.count)].utf8) }
@@ -211,11 +221,13 @@ extension KeyDecoderTests {
     /// taken as far as it came, without the part of its end marker that did,
     /// and what else is held as it is.
     @Test func aPasteCutOffByTheEndOfInputIsTakenAsFarAsItCame() {
-        for (bytes, wanted) in [("\u{1B}[200~half a past", [TerminalInput.paste("half a past")]),
-                                ("\u{1B}[200~日本\u{1B}[20", [.paste("日本")]),
-                                ("\u{1B}[200~\u{1B}[", []),
-                                // No paste begun: as a flush takes it.
-                                ("ab\u{1B}[", decoded("ab\u{1B}["))] {
+        for (bytes, wanted) in [
+            ("\u{1B}[200~half a past", [TerminalInput.paste("half a past")]),
+            ("\u{1B}[200~日本\u{1B}[20", [.paste("日本")]),
+            ("\u{1B}[200~\u{1B}[", []),
+            // No paste begun: as a flush takes it.
+            ("ab\u{1B}[", decoded("ab\u{1B}[")),
+        ] {
             var decoder = KeyDecoder()
             var output: [TerminalInput] = []
             decoder.decode(Array(bytes.utf8), into: &output)

@@ -1,5 +1,6 @@
-@testable import ChatModel
 import Testing
+
+@testable import ChatModel
 @testable import TextWidth
 
 /// The bubbles style: others' boxes on the left, one's own on the right, no wider
@@ -26,19 +27,20 @@ import Testing
         chat.type("hello bob")
         chat.press(.enter)
         let rows = paneRows(chat)
-        #expect(Array(rows.suffix(11)) == [
-            "────── Wednesday 2 December 2026 ───────",
-            " bob",
-            "╭──────────╮",
-            "│ hi there │",
-            "╰──────────╯ 18:11",
-            "╭────────────╮",
-            "│ こんにちは │",
-            "╰────────────╯ 18:11",
-            "                           ╭───────────╮",
-            "                           │ hello bob │",
-            "                     18:11 ╰───────────╯",
-        ])
+        #expect(
+            Array(rows.suffix(11)) == [
+                "────── Wednesday 2 December 2026 ───────",
+                " bob",
+                "╭──────────╮",
+                "│ hi there │",
+                "╰──────────╯ 18:11",
+                "╭────────────╮",
+                "│ こんにちは │",
+                "╰────────────╯ 18:11",
+                "                           ╭───────────╮",
+                "                           │ hello bob │",
+                "                     18:11 ╰───────────╯",
+            ])
         let frame = chat.frame
         let ownTop = chat.state.screenLayout(for: chat.layout).paneRows.upperBound - 3
         #expect(frame.rows[ownTop][27].style == .ownBubble)

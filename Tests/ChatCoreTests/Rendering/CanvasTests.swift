@@ -1,17 +1,22 @@
-@testable import ChatCore
-@testable import ChatModel
-import TextWidth
 import TestSupport
 import Testing
+import TextWidth
+
+@testable import ChatCore
+@testable import ChatModel
 
 /// A view draws each frame over its last one, drawing again only what
 /// changed; what it shows must be what a view drawing from blank shows,
 /// whatever happened in between.
 @Suite struct CanvasTests {
-    static let texts = ["a", "hello ", "日本語", "👍🏽", "👨\u{200D}👩\u{200D}👧", "e\u{301}", " ", "word ",
-                        String(repeating: "long ", count: 12)]
-    static let keys: [Key] = [.left, .backspace, .enter, .alt(.enter), .pageUp, .pageDown, .escape, .control("u"),
-                              .altCharacter("1"), .altCharacter("2"), .up]
+    static let texts = [
+        "a", "hello ", "日本語", "👍🏽", "👨\u{200D}👩\u{200D}👧", "e\u{301}", " ", "word ",
+        String(repeating: "long ", count: 12),
+    ]
+    static let keys: [Key] = [
+        .left, .backspace, .enter, .alt(.enter), .pageUp, .pageDown, .escape, .control("u"),
+        .altCharacter("1"), .altCharacter("2"), .up,
+    ]
 
     static func rows(of frame: Frame) -> [String] {
         (0..<frame.size.rows).map(frame.text(ofRow:))
@@ -47,7 +52,9 @@ import Testing
             case 6...8:
                 let message = Message(sender: "bob", text: Self.texts[random.next(below: Self.texts.count)], time: now)
                 session.apply(.received(message), to: ["local", "dev"][random.next(below: 2)], now: now)
-            case 9: session.apply(.resize(TerminalSize(columns: 1 + random.next(below: 40), rows: 1 + random.next(below: 15))), now: now)
+            case 9:
+                session.apply(
+                    .resize(TerminalSize(columns: 1 + random.next(below: 40), rows: 1 + random.next(below: 15))), now: now)
             case 10:
                 let problem: Notice? = random.next(below: 2) == 0 ? nil : .draftNotSaved(reason: "disk full")
                 session.apply(.draftStorage(problem: problem), now: now)
@@ -73,8 +80,11 @@ import Testing
                     session.apply(.key(.enter), now: now)
                 }
                 if let other = pool.first(where: { session.index(of: $0) == nil && $0 != name }) {
-                    session.open(ChatState(room: other, nick: "alice", size: session.display.size,
-                                           rules: session.display.rules).room, focus: false)
+                    session.open(
+                        ChatState(
+                            room: other, nick: "alice", size: session.display.size,
+                            rules: session.display.rules
+                        ).room, focus: false)
                 }
                 show(shown)
             }

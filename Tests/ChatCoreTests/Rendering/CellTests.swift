@@ -1,5 +1,6 @@
 import ChatModel
 import Testing
+
 @testable import ChatCore
 
 @Suite struct CellTests {
@@ -9,20 +10,24 @@ import Testing
     }
 
     @Test func aCellKeepsItsFormat() {
-        let formats = [TextFormat.plain, TextFormat(bold: true), TextFormat(italic: true, underline: true),
-                       TextFormat(reverse: true, strikethrough: true), TextFormat(foreground: 0),
-                       TextFormat(foreground: 15, background: 0), TextFormat(bold: true, background: 9)]
+        let formats = [
+            TextFormat.plain, TextFormat(bold: true), TextFormat(italic: true, underline: true),
+            TextFormat(reverse: true, strikethrough: true), TextFormat(foreground: 0),
+            TextFormat(foreground: 15, background: 0), TextFormat(bold: true, background: 9),
+        ]
         for format in formats {
             #expect(Cell(text: "a", width: 1, style: .plain, format: format).format == format)
         }
         for (index, one) in formats.enumerated() {
             for other in formats[(index + 1)...] {
-                #expect(Cell(text: "a", width: 1, style: .plain, format: one)
-                    != Cell(text: "a", width: 1, style: .plain, format: other))
+                #expect(
+                    Cell(text: "a", width: 1, style: .plain, format: one)
+                        != Cell(text: "a", width: 1, style: .plain, format: other))
             }
         }
-        #expect(Cell(text: "a", width: 1, style: .plain, format: TextFormat(foreground: 16)).format == .plain,
-                "only IRC's sixteen colours")
+        #expect(
+            Cell(text: "a", width: 1, style: .plain, format: TextFormat(foreground: 16)).format == .plain,
+            "only IRC's sixteen colours")
     }
 
     @Test func aCellGivesBackTheTextItWasMadeWith() {

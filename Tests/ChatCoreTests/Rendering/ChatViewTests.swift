@@ -1,6 +1,7 @@
+import Testing
+
 @testable import ChatCore
 @testable import ChatModel
-import Testing
 
 @Suite struct ChatViewTests {
     @Test func atStartThePlaceholderSitsInAOneRowComposer() {
@@ -20,14 +21,16 @@ import Testing
         var chat = Harness(columns: 140, rows: 10)
         chat.state.apply(.received(Message(sender: "bob", text: "hi", time: chat.now)), now: chat.now)
         #expect(!chat.frame.text(ofRow: 8).contains("received"), "a room does not count")
-        chat.state = ChatState(room: "local", nick: "alice", size: TerminalSize(columns: 140, rows: 10), clock: .utc,
-                               kind: .replay)
+        chat.state = ChatState(
+            room: "local", nick: "alice", size: TerminalSize(columns: 140, rows: 10), clock: .utc,
+            kind: .replay)
         #expect(!chat.frame.text(ofRow: 8).contains("received"))
         chat.state.apply(.received(Message(sender: "bob", text: "hi", time: chat.now)), now: chat.now)
         chat.state.apply(.draftStorage(problem: .draftNotSaved(reason: "No space left on device")), now: chat.now)
         chat.state.apply(.outputClosed("Broken pipe"), now: chat.now)
-        #expect(chat.frame.text(ofRow: 8).hasPrefix(
-            "── local ─ draft not saved: No space left on device ─ output closed: Broken pipe ─ 1 received ──"))
+        #expect(
+            chat.frame.text(ofRow: 8).hasPrefix(
+                "── local ─ draft not saved: No space left on device ─ output closed: Broken pipe ─ 1 received ──"))
         #expect(chat.frame.rows[8][12].style == .warning)
         chat.state.apply(.draftStorage(problem: nil), now: chat.now)
         #expect(chat.frame.text(ofRow: 8).hasPrefix("── local ─ output closed: Broken pipe ─ 1 received ──"))
@@ -48,8 +51,9 @@ import Testing
 
     @Test func anEmptyRoomSaysWhichRoomItIsWhereItIsKeptAndWhereTheKeysAre() {
         var chat = Harness(columns: 80, rows: 8)
-        chat.state = ChatState(room: "local", nick: "alice", size: TerminalSize(columns: 80, rows: 8),
-                               location: "~/.local/share/chat-tui/rooms/local.jsonl")
+        chat.state = ChatState(
+            room: "local", nick: "alice", size: TerminalSize(columns: 80, rows: 8),
+            location: "~/.local/share/chat-tui/rooms/local.jsonl")
         #expect((0..<6).allSatisfy { trimmed(chat.frame, $0).isEmpty }, "nothing until the history is read")
         chat.state.apply(.history([]), now: chat.now)
         let hint = "room local: ~/.local/share/chat-tui/rooms/local.jsonl · /help lists the keys"
@@ -57,24 +61,27 @@ import Testing
         #expect(chat.frame.rows[5][0].style == .placeholder)
         var narrow = chat
         narrow.resize(40, 8)
-        #expect((3...5).map { trimmed(narrow.frame, $0) } == [
-            "room local:",
-            "~/.local/share/chat-tui/rooms/local.json",
-            "l · /help lists the keys",
-        ], "wrapped, never cut, at any width")
+        #expect(
+            (3...5).map { trimmed(narrow.frame, $0) } == [
+                "room local:",
+                "~/.local/share/chat-tui/rooms/local.json",
+                "l · /help lists the keys",
+            ], "wrapped, never cut, at any width")
         chat.state.apply(.received(Message(sender: "bob", text: "hi", time: chat.now)), now: chat.now)
         #expect(!(0..<6).contains { trimmed(chat.frame, $0).contains("room local:") }, "gone once a message is there")
         var history = Harness(columns: 80, rows: 8)
-        history.state = ChatState(room: "local", nick: "alice", size: TerminalSize(columns: 80, rows: 8),
-                                  location: "~/rooms/local.jsonl")
+        history.state = ChatState(
+            room: "local", nick: "alice", size: TerminalSize(columns: 80, rows: 8),
+            location: "~/rooms/local.jsonl")
         history.state.apply(.history([Message(sender: "bob", text: "old", time: chat.now)]), now: chat.now)
         #expect(!(0..<6).contains { trimmed(history.frame, $0).contains("room local:") }, "only an empty room has it")
     }
 
     /// The network's own room takes commands: its hint says which, not "Message".
     @Test func theNetworksRoomHintsAtCommandsNotMessages() {
-        let display = Display(size: TerminalSize(columns: 80, rows: 6), rules: .terminal, clock: .utc,
-                              dateStyle: .english, messageStyle: .lines, senderColumnLimit: 12)
+        let display = Display(
+            size: TerminalSize(columns: 80, rows: 6), rules: .terminal, clock: .utc,
+            dateStyle: .english, messageStyle: .lines, senderColumnLimit: 12)
         let state = ChatState(room: Room(name: "libera", nick: "alice", display: display, kind: .server), display: display)
         #expect(trimmed(ChatView(clock: .utc).frame(for: state), 5) == "Commands to libera · /join #channel · /help lists them")
     }
@@ -113,8 +120,9 @@ import Testing
         var chat = Harness(columns: 30, rows: 8)
         for index in 1...10 {
             // Two senders in turn, so each message keeps its header.
-            let message = Message(sender: index.isMultiple(of: 2) ? "bob" : "eve", text: "message \(index)",
-                                  time: chat.now, isOwn: false)
+            let message = Message(
+                sender: index.isMultiple(of: 2) ? "bob" : "eve", text: "message \(index)",
+                time: chat.now, isOwn: false)
             chat.state.apply(.received(message), now: chat.now)
         }
         #expect(trimmed(chat.frame, 5) == "18:11 <bob> message 10")
@@ -133,11 +141,13 @@ import Testing
         #expect(trimmed(frame, 2) == "18:11 <someone>")
         #expect(trimmed(frame, 3) == "  hi there")
         chat.state.apply(.received(Message(sender: "someone", text: "again", time: chat.now)), now: chat.now)
-        #expect((0...3).map { trimmed(chat.frame, $0) } == ["18:11 <someone>", "  hi there", "18:11", "  again"],
-                "the next one from the same sender keeps its time on a row of its own")
+        #expect(
+            (0...3).map { trimmed(chat.frame, $0) } == ["18:11 <someone>", "  hi there", "18:11", "  again"],
+            "the next one from the same sender keeps its time on a row of its own")
         chat.state.apply(.received(Message(sender: "someone", text: "untimed", time: nil)), now: chat.now)
-        #expect((0...3).map { trimmed(chat.frame, $0) } == ["18:11", "  again", "      <someone>", "  untimed"],
-                "one without a time names its sender")
+        #expect(
+            (0...3).map { trimmed(chat.frame, $0) } == ["18:11", "  again", "      <someone>", "  untimed"],
+            "one without a time names its sender")
     }
 
     @Test func longSenderNamesAreCut() {
@@ -182,8 +192,9 @@ import Testing
             chat.press(key)
             let frame = chat.frame
             let caretCell = frame.rows[frame.cursorRow][frame.cursorColumn]
-            #expect(caretCell.style != .scrollMarker,
-                    "after \(key): caret at (\(frame.cursorRow), \(frame.cursorColumn)) on \(caretCell.text)")
+            #expect(
+                caretCell.style != .scrollMarker,
+                "after \(key): caret at (\(frame.cursorRow), \(frame.cursorColumn)) on \(caretCell.text)")
         }
     }
 
@@ -210,16 +221,19 @@ import Testing
 
     @Test func eachKindOfMessageHasItsOwnHeader() {
         var chat = Harness(columns: 50, rows: 9)
-        for (kind, sender, text) in [(MessageKind.action, "bob", "waves"), (.notice, "bob", "a notice"),
-                                     (.join, "carol", "(~c@host) has joined"), (.part, "carol", "has quit"),
-                                     (.system, "", "Topic set")] {
+        for (kind, sender, text) in [
+            (MessageKind.action, "bob", "waves"), (.notice, "bob", "a notice"),
+            (.join, "carol", "(~c@host) has joined"), (.part, "carol", "has quit"),
+            (.system, "", "Topic set"),
+        ] {
             chat.state.apply(.received(Message(sender: sender, text: text, time: chat.now, kind: kind)), now: chat.now)
         }
         chat.state.apply(.received(Message(sender: "dave", text: "no time known", time: nil)), now: chat.now)
-        #expect((1...6).map { trimmed(chat.frame, $0) } == [
-            "18:11   * bob waves", "18:11   -bob- a notice", "18:11     --> carol (~c@host) has joined",
-            "18:11     <-- carol has quit", "18:11     -!- Topic set", "       <dave> no time known",
-        ])
+        #expect(
+            (1...6).map { trimmed(chat.frame, $0) } == [
+                "18:11   * bob waves", "18:11   -bob- a notice", "18:11     --> carol (~c@host) has joined",
+                "18:11     <-- carol has quit", "18:11     -!- Topic set", "       <dave> no time known",
+            ])
         #expect(chat.frame.rows[3][10].style == .event)
         #expect(chat.frame.rows[3][14].style == .event, "the name an event is about is in its text")
         #expect(chat.frame.rows[1][8].style == .otherSender)
@@ -228,8 +242,9 @@ import Testing
     @Test func formattingRunsReachTheCellsAcrossWrappedRows() {
         var chat = Harness(columns: 24, rows: 7)
         let bold = TextFormat(bold: true)
-        let message = Message(sender: "bob", text: "aa bbbbbbbbbb cc", time: chat.now,
-                              formatting: [FormatRun(range: 3..<13, format: bold)])
+        let message = Message(
+            sender: "bob", text: "aa bbbbbbbbbb cc", time: chat.now,
+            formatting: [FormatRun(range: 3..<13, format: bold)])
         chat.state.apply(.received(message), now: chat.now)
         // `18:11 <bob> ` leaves 12 columns: "aa " and the b's do not fit together.
         let frame = chat.frame
@@ -258,20 +273,22 @@ import Testing
         for (sender, text, minute) in [("bob", "one", 0), ("bob", "two", 4), ("bob", "three", 20), ("eve", "four", 21)] {
             chat.state.apply(.received(Message(sender: sender, text: text, time: at(Int64(minute)))), now: chat.now)
         }
-        #expect((1...5).map { trimmed(chat.frame, $0) } == [
-            "────── Wednesday 2 December 2026 ───────",
-            "18:11 <bob> one",
-            "18:15       two",
-            "18:31 <bob> three",
-            "18:32 <eve> four",
-        ])
+        #expect(
+            (1...5).map { trimmed(chat.frame, $0) } == [
+                "────── Wednesday 2 December 2026 ───────",
+                "18:11 <bob> one",
+                "18:15       two",
+                "18:31 <bob> three",
+                "18:32 <eve> four",
+            ])
         #expect(chat.frame.rows[1][14].style == .event)
     }
 
     @Test func aLineMarksWhereTheDayChangesInJapaneseToo() {
         let tokyo = ClockFace.fixed(offsetSeconds: 9 * 3600)
-        var state = ChatState(room: "local", nick: "alice", size: TerminalSize(columns: 40, rows: 8),
-                              clock: tokyo, dateStyle: .japanese)
+        var state = ChatState(
+            room: "local", nick: "alice", size: TerminalSize(columns: 40, rows: 8),
+            clock: tokyo, dateStyle: .japanese)
         let evening = Timestamp(rfc3339: "2026-12-02T14:50:00Z")!  // 23:50 in Tokyo
         let midnight = Timestamp(rfc3339: "2026-12-02T15:10:00Z")!  // 00:10 the next day
         state.apply(.received(Message(sender: "bob", text: "late", time: evening)), now: evening)

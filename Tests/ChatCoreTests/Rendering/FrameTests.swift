@@ -1,20 +1,26 @@
 import ChatModel
 import Testing
 import TextWidth
+
 @testable import ChatCore
 
 @Suite struct FrameTests {
     @Test func aStringIsPutExactlyAsItsCharactersWould() {
-        let texts = ["plain", "e\u{301}tude", "日本語 and more", "👍🏽 ok", "a\r\nb", "Message local · Enter sends",
-                     "1\u{FE0F}\u{20E3}x", "wide 日 at the edge", "\u{301}mark first"]
+        let texts = [
+            "plain", "e\u{301}tude", "日本語 and more", "👍🏽 ok", "a\r\nb", "Message local · Enter sends",
+            "1\u{FE0F}\u{20E3}x", "wide 日 at the edge", "\u{301}mark first",
+        ]
         for text in texts {
             for (column, limit) in [(0, nil), (3, nil), (0, 6), (2, 7), (15, nil)] as [(Int, Int?)] {
                 var byString = Frame(size: TerminalSize(columns: 16, rows: 2))
                 var byCharacters = byString
                 let stringEnd = byString.put(text, rules: .terminal, style: .time, row: 1, column: column, limit: limit)
-                let charactersEnd = byCharacters.put(Array(text), rules: .terminal, style: .time, row: 1,
-                                                     column: column, limit: limit)
-                #expect(byString.cells == byCharacters.cells, "\(text.debugDescription) from \(column) to \(String(describing: limit))")
+                let charactersEnd = byCharacters.put(
+                    Array(text), rules: .terminal, style: .time, row: 1,
+                    column: column, limit: limit)
+                #expect(
+                    byString.cells == byCharacters.cells,
+                    "\(text.debugDescription) from \(column) to \(String(describing: limit))")
                 #expect(stringEnd == charactersEnd)
             }
         }
@@ -30,8 +36,9 @@ import TextWidth
                 var byCharacters = Frame(size: TerminalSize(columns: 16, rows: 2))
                 byCharacters.put("日本語日本語日本語", rules: .terminal, style: .time, row: 1, column: 1)
                 var byCells = byCharacters
-                let charactersEnd = byCharacters.put(Array(text), rules: .terminal, style: .plain, format: format,
-                                                     row: 1, column: column, limit: limit)
+                let charactersEnd = byCharacters.put(
+                    Array(text), rules: .terminal, style: .plain, format: format,
+                    row: 1, column: column, limit: limit)
                 var cellsEnd = column
                 for character in text {
                     let cells = WidthRules.terminal.cells(of: character)
@@ -39,7 +46,9 @@ import TextWidth
                     if next - cellsEnd < cells.reduce(0, { $0 + $1.width }) { break }
                     cellsEnd = next
                 }
-                #expect(byCharacters.cells == byCells.cells, "\(text.debugDescription) from \(column): \(byCharacters.text(ofRow: 1)) against \(byCells.text(ofRow: 1))")
+                #expect(
+                    byCharacters.cells == byCells.cells,
+                    "\(text.debugDescription) from \(column): \(byCharacters.text(ofRow: 1)) against \(byCells.text(ofRow: 1))")
                 #expect(charactersEnd == cellsEnd)
             }
         }
@@ -57,10 +66,13 @@ import TextWidth
                 byBytes.put("日本語日本語日本語", rules: .terminal, style: .time, row: 0, column: 0)
                 byBytes.put("x日本語日本語日本", rules: .terminal, style: .time, row: 0, column: 1 - column % 2)
                 var byCharacters = byBytes
-                let bytesEnd = byBytes.put(characters[...], ascii: ascii[...], rules: .terminal, style: .plain,
-                                           row: 0, column: column)
+                let bytesEnd = byBytes.put(
+                    characters[...], ascii: ascii[...], rules: .terminal, style: .plain,
+                    row: 0, column: column)
                 let charactersEnd = byCharacters.put(characters, rules: .terminal, style: .plain, row: 0, column: column)
-                #expect(byBytes.cells == byCharacters.cells, "\(text.debugDescription) from \(column): \(byBytes.text(ofRow: 0)) against \(byCharacters.text(ofRow: 0))")
+                #expect(
+                    byBytes.cells == byCharacters.cells,
+                    "\(text.debugDescription) from \(column): \(byBytes.text(ofRow: 0)) against \(byCharacters.text(ofRow: 0))")
                 #expect(bytesEnd == charactersEnd)
             }
         }

@@ -1,6 +1,7 @@
+import Testing
+
 @testable import ChatCore
 @testable import ChatModel
-import Testing
 
 /// The default `lines` style: every message's first row carries its time, the
 /// names sit right-aligned in one column, and the text lines up beside them.
@@ -11,8 +12,10 @@ import Testing
             .filter { !$0.isEmpty && !$0.hasPrefix("─") }
     }
 
-    func receive(_ chat: inout Harness, _ sender: String, _ text: String, kind: MessageKind = .message,
-                 after seconds: Int64 = 0) {
+    func receive(
+        _ chat: inout Harness, _ sender: String, _ text: String, kind: MessageKind = .message,
+        after seconds: Int64 = 0
+    ) {
         let time = Timestamp(secondsSinceEpoch: chat.now.secondsSinceEpoch + seconds)
         chat.state.apply(.received(Message(sender: sender, text: text, time: time, kind: kind)), now: chat.now)
     }
@@ -23,9 +26,12 @@ import Testing
             chat.type(text)
             chat.press(.enter)
         }
-        #expect(paneLines(chat) == ["18:11 <alice> one",
-                                    "18:11         two",
-                                    "18:11         three"])
+        #expect(
+            paneLines(chat) == [
+                "18:11 <alice> one",
+                "18:11         two",
+                "18:11         three",
+            ])
         let frame = chat.frame
         let last = chat.state.screenLayout(for: chat.layout).paneRows.upperBound - 1
         #expect(frame.rows[last][0].style == .time)
@@ -36,9 +42,12 @@ import Testing
         var chat = Harness(columns: 30, rows: 10)
         receive(&chat, "bob", "first")
         receive(&chat, "bob", "one two three four five six seven")
-        #expect(paneLines(chat) == ["18:11 <bob> first",
-                                    "18:11       one two three four",
-                                    "            five six seven"])
+        #expect(
+            paneLines(chat) == [
+                "18:11 <bob> first",
+                "18:11       one two three four",
+                "            five six seven",
+            ])
     }
 
     @Test func theTextLinesUpWhateverTheLengthOfEachName() {
@@ -50,27 +59,37 @@ import Testing
         receive(&chat, "carol", "(carol@host)", kind: .join)
         receive(&chat, "carol", "(carol@host) (bye)", kind: .part)
         receive(&chat, "", "the topic is tea", kind: .system)
-        #expect(paneLines(chat) == ["18:11     <bob> hi",
-                                    "18:11 <mallory> hello",
-                                    "18:11     * bob how are you",
-                                    "18:11     -eve- psst",
-                                    "18:11       --> carol (carol@host)",
-                                    "18:11       <-- carol (carol@host) (bye)",
-                                    "18:11       -!- the topic is tea"])
+        #expect(
+            paneLines(chat) == [
+                "18:11     <bob> hi",
+                "18:11 <mallory> hello",
+                "18:11     * bob how are you",
+                "18:11     -eve- psst",
+                "18:11       --> carol (carol@host)",
+                "18:11       <-- carol (carol@host) (bye)",
+                "18:11       -!- the topic is tea",
+            ])
     }
 
     @Test func aNameLongerThanTheColumnIsCutWithAnEllipsis() {
         var chat = Harness(columns: 60, rows: 10)
         receive(&chat, "bob", "hi")
         receive(&chat, "averyveryverylongnick", "mine is long")
-        #expect(paneLines(chat) == ["18:11          <bob> hi",
-                                    "18:11 <averyveryve…> mine is long"])
-        chat.state = ChatState(room: "local", nick: "alice", size: TerminalSize(columns: 60, rows: 10),
-                               senderColumnLimit: 6)
+        #expect(
+            paneLines(chat) == [
+                "18:11          <bob> hi",
+                "18:11 <averyveryve…> mine is long",
+            ])
+        chat.state = ChatState(
+            room: "local", nick: "alice", size: TerminalSize(columns: 60, rows: 10),
+            senderColumnLimit: 6)
         receive(&chat, "bob", "hi")
         receive(&chat, "mallory", "hello")
-        #expect(paneLines(chat) == ["18:11    <bob> hi",
-                                    "18:11 <mallo…> hello"], "the limit is a setting")
+        #expect(
+            paneLines(chat) == [
+                "18:11    <bob> hi",
+                "18:11 <mallo…> hello",
+            ], "the limit is a setting")
     }
 
     @Test func aWiderNameArrivingMovesEveryTextColumnTogether() {
@@ -92,11 +111,15 @@ import Testing
         receive(&chat, "bob", "after", after: 60)
         let rows = chat.state.screenLayout(for: chat.layout).paneRows.map { trimmed(chat.frame, $0) }
         #expect(rows.filter { $0.contains("Wednesday 2 December 2026") }.count == 1)
-        #expect(rows.suffix(3) == ["18:11   <bob> before",
-                                   "      <carol> no time of its own",
-                                   "18:12   <bob> after"])
+        #expect(
+            rows.suffix(3) == [
+                "18:11   <bob> before",
+                "      <carol> no time of its own",
+                "18:12   <bob> after",
+            ])
         receive(&chat, "bob", "a day later", after: 86_400)
-        #expect(chat.state.screenLayout(for: chat.layout).paneRows.map { trimmed(chat.frame, $0) }
-            .contains { $0.contains("Thursday 3 December 2026") }, "a new day still gets its line")
+        #expect(
+            chat.state.screenLayout(for: chat.layout).paneRows.map { trimmed(chat.frame, $0) }
+                .contains { $0.contains("Thursday 3 December 2026") }, "a new day still gets its line")
     }
 }

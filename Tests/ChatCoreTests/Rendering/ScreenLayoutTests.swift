@@ -1,5 +1,6 @@
-@testable import ChatCore
 import Testing
+
+@testable import ChatCore
 
 @Suite struct ScreenLayoutTests {
     @Test func theComposerGrowsToFiveRowsAndThePaneShrinksToMatch() {

@@ -1,7 +1,8 @@
+import TestSupport
+import Testing
+
 @testable import ChatCore
 @testable import ChatModel
-import Testing
-import TestSupport
 
 @Suite struct ChatStateTests {
     // 21 columns: 20 for text and the last for the caret and the markers.
@@ -158,8 +159,11 @@ import TestSupport
     @Test func historyGoesBeforeWhatArrived() {
         var chat = Harness(columns: 40, rows: 10)
         chat.state.apply(.received(Message(sender: "bob", text: "new", time: chat.now)), now: chat.now)
-        chat.state.apply(.history([Message(sender: "alice", text: "old", time: nil, isOwn: true),
-                                   Message(sender: "carol", text: "older reply", time: chat.now)]), now: chat.now)
+        chat.state.apply(
+            .history([
+                Message(sender: "alice", text: "old", time: nil, isOwn: true),
+                Message(sender: "carol", text: "older reply", time: chat.now),
+            ]), now: chat.now)
         #expect(chat.state.messages.map(\.text) == ["old", "older reply", "new"])
         #expect(chat.state.messages.map(\.isOwn) == [true, false, false])
         #expect(chat.state.sentHistory == ["old"])
@@ -170,8 +174,9 @@ import TestSupport
         // is not the user; the user's message from before a /nick still is.
         var chat = Harness(columns: 40, rows: 10)
         chat.state.apply(.received(Message(sender: "alice", text: "not me", time: chat.now)), now: chat.now)
-        chat.state.apply(.received(Message(sender: "alicia", text: "me, before /nick", time: chat.now, isOwn: true)),
-                         now: chat.now)
+        chat.state.apply(
+            .received(Message(sender: "alicia", text: "me, before /nick", time: chat.now, isOwn: true)),
+            now: chat.now)
         #expect(chat.state.messages.map(\.isOwn) == [false, true])
         #expect(chat.state.sentHistory == ["me, before /nick"])
     }
@@ -274,8 +279,10 @@ import TestSupport
     /// out as this rule says: CR LF and CR become LF; control characters other
     /// than LF and tab are left out; everything else stays.
     @Test func inputIsNormalisedAsTheRuleSaysWhetherRebuiltOrNot() {
-        let pieces: [String] = ["a", " ", "日", "👍🏽", "e\u{301}", "\n", "\t", "\r", "\r\n", "\u{1B}", "\u{7}", "\u{7F}",
-                                "\u{85}", "\u{9B}", "\u{2028}", "\u{200B}"]
+        let pieces: [String] = [
+            "a", " ", "日", "👍🏽", "e\u{301}", "\n", "\t", "\r", "\r\n", "\u{1B}", "\u{7}", "\u{7F}",
+            "\u{85}", "\u{9B}", "\u{2028}", "\u{200B}",
+        ]
         var random = SeededGenerator(seed: 23)
         var rebuilt = 0
         for _ in 0..<2_000 {

@@ -1,5 +1,6 @@
-@testable import ChatModel
 import Testing
+
+@testable import ChatModel
 
 @Suite struct CommandTests {
     func enter(_ text: String, in chat: inout Harness) {

@@ -1,6 +1,7 @@
-@testable import ChatCore
 import ChatModel
 import Testing
+
+@testable import ChatCore
 
 /// Tab completes nicks (who spoke last first), /commands and #channels.
 @Suite struct CompletionTests {
@@ -8,8 +9,9 @@ import Testing
 
     func room() -> ChatState {
         var state = NetworkCommandTests().networkRoom()
-        state.apply(.completionNames(nicks: ["alice", "Bobby", "bob", "carol", "dave", "Zed"], channels: ["#dev", "#chat"]),
-                    now: now)
+        state.apply(
+            .completionNames(nicks: ["alice", "Bobby", "bob", "carol", "dave", "Zed"], channels: ["#dev", "#chat"]),
+            now: now)
         for sender in ["bob", "carol", "alice", "Bobby"] {
             state.apply(.received(Message(sender: sender, text: "hi", time: now)), now: now)
         }

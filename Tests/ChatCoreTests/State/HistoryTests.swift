@@ -1,5 +1,6 @@
-@testable import ChatModel
 import Testing
+
+@testable import ChatModel
 
 @Suite struct HistoryTests {
     var chat = Harness(columns: 60, rows: 12)
@@ -102,12 +103,13 @@ import Testing
     }
 
     @Test mutating func historyComesFromTheRoomAndActionsComeBackAsMe() {
-        chat.state.apply(.history([
-            Message(sender: "alice", text: "from yesterday", time: nil, isOwn: true),
-            Message(sender: "bob", text: "not mine", time: nil),
-            Message(sender: "alice", text: "waves", time: nil, kind: .action, isOwn: true),
-            Message(sender: "alice", text: "/not a command", time: nil, isOwn: true),
-        ]), now: chat.now)
+        chat.state.apply(
+            .history([
+                Message(sender: "alice", text: "from yesterday", time: nil, isOwn: true),
+                Message(sender: "bob", text: "not mine", time: nil),
+                Message(sender: "alice", text: "waves", time: nil, kind: .action, isOwn: true),
+                Message(sender: "alice", text: "/not a command", time: nil, isOwn: true),
+            ]), now: chat.now)
         #expect(chat.state.sentHistory == ["from yesterday", "/me waves", "//not a command"])
         chat.press(.up)
         #expect(text == "//not a command")

@@ -1,6 +1,7 @@
-@testable import ChatCore
 import Foundation
 import Testing
+
+@testable import ChatCore
 
 /// docs/keys.md and the man page list the keys and commands from the same tables
 /// that bind them (`KeyBinding.table`, `Command.table`); these tests fail when a
@@ -67,8 +68,10 @@ import Testing
 
     /// The text between `begin` and `end` in the file, which must hold `generated`;
     /// rewritten when `CHAT_TUI_WRITE_DOCS` is set.
-    func check(_ file: String, _ name: String, _ generated: String, begin: String, end: String,
-               sourceLocation: SourceLocation = #_sourceLocation) throws {
+    func check(
+        _ file: String, _ name: String, _ generated: String, begin: String, end: String,
+        sourceLocation: SourceLocation = #_sourceLocation
+    ) throws {
         let url = Self.docs.appendingPathComponent(file)
         var text = try String(contentsOf: url, encoding: .utf8)
         let start = try #require(text.range(of: begin), "\(file) marks where the \(name) go", sourceLocation: sourceLocation)
@@ -80,24 +83,29 @@ import Testing
             try text.write(to: url, atomically: true, encoding: .utf8)
             return
         }
-        #expect(current == wanted, "\(file) lists other \(name) than the table; CHAT_TUI_WRITE_DOCS=1 rewrites it",
-                sourceLocation: sourceLocation)
+        #expect(
+            current == wanted, "\(file) lists other \(name) than the table; CHAT_TUI_WRITE_DOCS=1 rewrites it",
+            sourceLocation: sourceLocation)
     }
 
     @Test func keysMarkdownListsEveryBindingOfTheTable() throws {
         for place in KeyBinding.Place.allCases {
-            try check("keys.md", "keys \(place)", Self.markdown(place),
-                      begin: "<!-- generated from KeyBinding.table: \(place) -->", end: "<!-- end of the generated table -->")
+            try check(
+                "keys.md", "keys \(place)", Self.markdown(place),
+                begin: "<!-- generated from KeyBinding.table: \(place) -->", end: "<!-- end of the generated table -->")
         }
-        try check("keys.md", "commands", Self.commandsMarkdown(),
-                  begin: "<!-- generated from Command.table -->", end: "<!-- end of the generated table -->")
+        try check(
+            "keys.md", "commands", Self.commandsMarkdown(),
+            begin: "<!-- generated from Command.table -->", end: "<!-- end of the generated table -->")
     }
 
     @Test func theManPageListsEveryBindingAndCommandOfTheTables() throws {
-        try check("chat-tui.1", "keys", Self.manKeys(),
-                  begin: ".\\\" generated from KeyBinding.table", end: ".\\\" end of the generated list")
-        try check("chat-tui.1", "commands", Self.manCommands(),
-                  begin: ".\\\" generated from Command.table", end: ".\\\" end of the generated list")
+        try check(
+            "chat-tui.1", "keys", Self.manKeys(),
+            begin: ".\\\" generated from KeyBinding.table", end: ".\\\" end of the generated list")
+        try check(
+            "chat-tui.1", "commands", Self.manCommands(),
+            begin: ".\\\" generated from Command.table", end: ".\\\" end of the generated list")
     }
 
     @Test func everyKeyIsBoundOnceAndEveryLineOfHelpFitsEightyColumns() {

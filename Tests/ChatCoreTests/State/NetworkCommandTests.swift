@@ -1,6 +1,7 @@
-@testable import ChatCore
 import ChatModel
 import Testing
+
+@testable import ChatCore
 
 /// Commands in a network's room ask the network; in a local room, those only a
 /// network has are refused with a reason and the draft kept.
@@ -8,10 +9,12 @@ import Testing
     let now = Timestamp(secondsSinceEpoch: 1_796_235_084)
 
     func networkRoom() -> ChatState {
-        let display = Display(size: TerminalSize(columns: 80, rows: 20), rules: .terminal, clock: .utc,
-                              dateStyle: .english, messageStyle: .lines, senderColumnLimit: 12)
-        return ChatState(room: Room(name: "#chat", nick: "alice", display: display, kind: .channel, sendRule: .showPending),
-                         display: display)
+        let display = Display(
+            size: TerminalSize(columns: 80, rows: 20), rules: .terminal, clock: .utc,
+            dateStyle: .english, messageStyle: .lines, senderColumnLimit: 12)
+        return ChatState(
+            room: Room(name: "#chat", nick: "alice", display: display, kind: .channel, sendRule: .showPending),
+            display: display)
     }
 
     func enter(_ text: String, in state: inout ChatState) -> [Effect] {
@@ -54,12 +57,17 @@ import Testing
     /// kept in the composer and never put in the outbox; and the room stays
     /// open while chat-tui is on the network.
     @Test func theNetworksRoomRefusesMessagesAndPartAndKeepsTheDraft() {
-        let display = Display(size: TerminalSize(columns: 80, rows: 20), rules: .terminal, clock: .utc,
-                              dateStyle: .english, messageStyle: .lines, senderColumnLimit: 12)
-        var state = ChatState(room: Room(name: "libera", nick: "alice", display: display, kind: .server,
-                                         sendRule: .showPending), display: display)
-        for (text, problem) in [("hello?", Command.Problem.notAMessageRoom), ("/me waves", .notAMessageRoom),
-                                ("/part", .networkRoomStays)] {
+        let display = Display(
+            size: TerminalSize(columns: 80, rows: 20), rules: .terminal, clock: .utc,
+            dateStyle: .english, messageStyle: .lines, senderColumnLimit: 12)
+        var state = ChatState(
+            room: Room(
+                name: "libera", nick: "alice", display: display, kind: .server,
+                sendRule: .showPending), display: display)
+        for (text, problem) in [
+            ("hello?", Command.Problem.notAMessageRoom), ("/me waves", .notAMessageRoom),
+            ("/part", .networkRoomStays),
+        ] {
             #expect(enter(text, in: &state).isEmpty, "\(text)")
             #expect(state.composer.draft.text == text)
             #expect(state.warning == .commandProblem(problem))

@@ -1,6 +1,7 @@
+import Testing
+
 @testable import ChatCore
 @testable import ChatModel
-import Testing
 
 /// Sending through the outbox: each message goes out with its own id and is
 /// answered by that id, under either rule a link chooses.
@@ -8,8 +9,9 @@ import Testing
     let now = Timestamp(secondsSinceEpoch: 1_796_235_084)
 
     @Test func aNetworkRoomShowsEachMessageAtOnceAsPendingAndEmptiesTheComposer() {
-        var state = ChatState(room: "#dev", nick: "alice", size: TerminalSize(columns: 40, rows: 10),
-                              sendRule: .showPending)
+        var state = ChatState(
+            room: "#dev", nick: "alice", size: TerminalSize(columns: 40, rows: 10),
+            sendRule: .showPending)
         state.apply(.text("first"), now: now)
         let first = sends(in: state.apply(.key(.enter), now: now))
         state.apply(.text("second"), now: now)
@@ -41,8 +43,9 @@ import Testing
     }
 
     @Test func aMessageNeverConfirmedIsMarkedSentWhenTheNetworksHistoryShowsIt() {
-        var state = ChatState(room: "#dev", nick: "alice", size: TerminalSize(columns: 40, rows: 10),
-                              sendRule: .showPending)
+        var state = ChatState(
+            room: "#dev", nick: "alice", size: TerminalSize(columns: 40, rows: 10),
+            sendRule: .showPending)
         state.apply(.text("did it arrive?"), now: now)
         let lost = sends(in: state.apply(.key(.enter), now: now))[0].0
         state.apply(.text("refused"), now: now)
@@ -65,8 +68,9 @@ import Testing
     }
 
     @Test func aMessageRestoredAfterAKillIsMarkedSentWhenTheHistoryShowsIt() {
-        var state = ChatState(room: "#dev", nick: "alice", size: TerminalSize(columns: 40, rows: 10),
-                              sendRule: .showPending)
+        var state = ChatState(
+            room: "#dev", nick: "alice", size: TerminalSize(columns: 40, rows: 10),
+            sendRule: .showPending)
         state.apply(.outboxRestored([Message(sender: "alice", text: "before the kill", time: now, isOwn: true)]), now: now)
         #expect(state.outbox.entries.count == 1)
         state.apply(.received(Message(sender: "alice", text: "before the kill", time: now, isOwn: true)), now: now)
@@ -99,11 +103,12 @@ import Testing
 
         var again = ChatState(room: "nobody", nick: "alicia", size: TerminalSize(columns: 120, rows: 12), sendRule: .showPending)
         again.apply(.outboxRestored(read), now: now)
-        #expect(again.messages.map(\.delivery) == [
-            .failed("nobody: No such nick"),
-            .unconfirmed("the connection was lost before the server echoed it"),
-            .unconfirmed(Room.endedUnconfirmed),
-        ])
+        #expect(
+            again.messages.map(\.delivery) == [
+                .failed("nobody: No such nick"),
+                .unconfirmed("the connection was lost before the server echoed it"),
+                .unconfirmed(Room.endedUnconfirmed),
+            ])
         #expect(again.messages.map(\.sender) == ["alice", "alice", "alice"], "written under the nick of then")
         let screen = (0..<12).map { trimmed(ChatView(clock: .utc).frame(for: again), $0) }
         #expect(screen.contains { $0.hasSuffix("not sent: nobody: No such nick (/resend)") })
@@ -129,8 +134,9 @@ import Testing
     }
 
     @Test func aPendingMessageIsDimAndAFailedOneSaysWhyUnderIt() {
-        var state = ChatState(room: "#dev", nick: "alice", size: TerminalSize(columns: 40, rows: 10),
-                              sendRule: .showPending)
+        var state = ChatState(
+            room: "#dev", nick: "alice", size: TerminalSize(columns: 40, rows: 10),
+            sendRule: .showPending)
         state.apply(.text("hello"), now: now)
         let id = sends(in: state.apply(.key(.enter), now: now))[0].0
         var frame = ChatView(clock: .utc).frame(for: state)

@@ -1,6 +1,7 @@
+import Testing
+
 @testable import ChatCore
 @testable import ChatModel
-import Testing
 
 /// A replay's room read far back lets go of its newest messages and reads
 /// them again as the user pages forward, so its memory stays bounded both ways.
@@ -48,8 +49,9 @@ import Testing
     /// A 40x100 replay room given `count` messages `m1`… (one row each), and its spool.
     func replay(_ count: Int) -> (chat: Harness, spool: Spool) {
         var chat = Harness(columns: 40, rows: 100)
-        chat.state = ChatState(room: "replay", nick: "alice", size: TerminalSize(columns: 40, rows: 100),
-                               scrollbackLimit: Self.limit, kind: .replay)
+        chat.state = ChatState(
+            room: "replay", nick: "alice", size: TerminalSize(columns: 40, rows: 100),
+            scrollbackLimit: Self.limit, kind: .replay)
         var spool = Spool()
         for number in 1...count {
             let message = Message(sender: "bob", text: "m\(number)", time: nil)
@@ -80,7 +82,8 @@ import Testing
     func heldInOrder(_ chat: Harness) -> Bool {
         let messages = chat.state.messages
         guard let first = messages.first.flatMap({ Int($0.text.dropFirst()) }),
-              let last = messages.last.flatMap({ Int($0.text.dropFirst()) }) else { return false }
+            let last = messages.last.flatMap({ Int($0.text.dropFirst()) })
+        else { return false }
         return last - first + 1 == messages.count
     }
 

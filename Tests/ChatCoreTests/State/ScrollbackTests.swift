@@ -1,6 +1,7 @@
+import Testing
+
 @testable import ChatCore
 @testable import ChatModel
-import Testing
 
 @Suite struct ScrollbackTests {
     /// 40x12: a one-row composer leaves a ten-row pane. Messages `m1`…`mN`, one row each.
@@ -130,12 +131,15 @@ import Testing
         #expect(chat.state.apply(.history(lines), now: chat.now).isEmpty, "history never asks at once")
         var asked = 0
         for _ in 0..<40 {
-            asked += chat.state.apply(.key(.pageUp), now: chat.now).filter { if case .loadOlderMessages = $0 { true } else { false } }.count
+            asked +=
+                chat.state.apply(.key(.pageUp), now: chat.now).filter { if case .loadOlderMessages = $0 { true } else { false } }
+                .count
         }
         #expect(chat.state.wantsOlderMessages)
         #expect(asked == 1, "asked once while the answer is on its way")
-        chat.state.apply(.history([Message(sender: "bob", text: "first", time: nil)], reachedStart: true),
-                         now: chat.now)
+        chat.state.apply(
+            .history([Message(sender: "bob", text: "first", time: nil)], reachedStart: true),
+            now: chat.now)
         #expect(!chat.state.wantsOlderMessages, "nothing is older than the room's start")
         let more = chat.state.apply(.key(.pageUp), now: chat.now)
         #expect(!more.contains { if case .loadOlderMessages = $0 { true } else { false } })
@@ -151,12 +155,15 @@ import Testing
         let now = Harness().now
         var asked = false
         while !asked {
-            asked = session.apply(.key(.pageUp), now: now).contains { if case .loadOlderMessages = $0.effect { true } else { false } }
+            asked = session.apply(.key(.pageUp), now: now).contains {
+                if case .loadOlderMessages = $0.effect { true } else { false }
+            }
         }
         session.apply(.history([]), to: "local", now: now)
         #expect(session.focused.wantsOlderMessages, "an empty chunk leaves the pane still wanting")
         let effects = session.apply(.resize(TerminalSize(columns: 50, rows: 10)), now: now)
-        #expect(effects == [Session.RoomEffect(room: "local", effect: .loadOlderMessages(before: session.focused.messages.first))])
+        #expect(
+            effects == [Session.RoomEffect(room: "local", effect: .loadOlderMessages(before: session.focused.messages.first))])
     }
 }
 

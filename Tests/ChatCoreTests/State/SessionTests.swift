@@ -1,6 +1,7 @@
+import Testing
+
 @testable import ChatCore
 @testable import ChatModel
-import Testing
 
 /// Several rooms in one session: each keeps its own draft and scroll position,
 /// and what arrives in the others is counted until they are looked at.
@@ -79,7 +80,8 @@ import Testing
         }
         #expect(chat.activity["#chat"] == nil)
         chat.apply(.received(Message(sender: "bob", text: "waves", time: now, kind: .action)), to: "#chat", now: now)
-        chat.apply(.received(Message(sender: "NickServ", text: "alice, identify", time: now, kind: .notice)), to: "#chat", now: now)
+        chat.apply(
+            .received(Message(sender: "NickServ", text: "alice, identify", time: now, kind: .notice)), to: "#chat", now: now)
         #expect(chat.activity["#chat"] == Session.Activity(unread: 2, highlights: 1))
     }
 
@@ -151,11 +153,15 @@ import Testing
     /// A private message is for the user as a mention is: it rings, and the
     /// room bar marks it, as in irssi and WeeChat.
     @Test func aPrivateMessageRingsAndCountsAsAMention() {
-        let display = Display(size: TerminalSize(columns: 80, rows: 12), rules: .terminal, clock: .utc,
-                              dateStyle: .english, messageStyle: .lines, senderColumnLimit: 12)
-        var chat = Session(rooms: [Room(name: "#chat", nick: "alice", display: display, kind: .channel),
-                                   Room(name: "bob", nick: "alice", display: display, kind: .conversation)],
-                           display: display)
+        let display = Display(
+            size: TerminalSize(columns: 80, rows: 12), rules: .terminal, clock: .utc,
+            dateStyle: .english, messageStyle: .lines, senderColumnLimit: 12)
+        var chat = Session(
+            rooms: [
+                Room(name: "#chat", nick: "alice", display: display, kind: .channel),
+                Room(name: "bob", nick: "alice", display: display, kind: .conversation),
+            ],
+            display: display)
         let effects = chat.apply(.received(message("are you there")), to: "bob", now: now)
         #expect(effects.contains { $0.effect == .bell })
         #expect(chat.activity["bob"] == Session.Activity(unread: 1, highlights: 1))
@@ -189,8 +195,9 @@ import Testing
         #expect(frame.rows[10][16].style == .warning, "a room that named you stands out")
         chat.apply(.key(.altCharacter("3")), now: now)
         #expect(separator(80).hasPrefix("── 1:local ─ 2:dev(1) ─ [3:ops] ──"))
-        #expect(ChatView(clock: .utc).frame(for: Session(rooms: [room("local")])).text(ofRow: 10).hasPrefix("── local ──"),
-                "one room alone has no bar")
+        #expect(
+            ChatView(clock: .utc).frame(for: Session(rooms: [room("local")])).text(ofRow: 10).hasPrefix("── local ──"),
+            "one room alone has no bar")
     }
 
     @Test func oneViewDrawsTheSeparatorAgainWhenAnythingOnItChanges() {

@@ -1,6 +1,7 @@
-@testable import ChatCore
 import ChatModel
 import Testing
+
+@testable import ChatCore
 
 /// `Timeline` and `Pane` on their own, without a room around them.
 @Suite struct TimelineTests {
@@ -29,8 +30,10 @@ import Testing
     @Test func aServerIDHeldIsTakenOnce() {
         var timeline = Timeline(scrollbackLimit: nil)
         timeline.prepend([message("a", id: "x1")], reachedStart: false, display: display)
-        let taken = [message("a again", id: "x1"), message("b", id: "x2"), message("b again", id: "x2"),
-                     message("no id"), message("no id")].map { timeline.takesServerID(of: $0) }
+        let taken = [
+            message("a again", id: "x1"), message("b", id: "x2"), message("b again", id: "x2"),
+            message("no id"), message("no id"),
+        ].map { timeline.takesServerID(of: $0) }
         #expect(taken == [false, true, false, true, true])
     }
 

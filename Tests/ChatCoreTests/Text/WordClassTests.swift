@@ -1,4 +1,5 @@
 import Testing
+
 @testable import ChatCore
 
 @Suite struct WordClassTests {

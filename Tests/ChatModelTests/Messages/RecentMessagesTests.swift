@@ -1,4 +1,5 @@
 import Testing
+
 @testable import ChatModel
 
 /// Telling a message a server sends again from a new one, in bounded memory.
@@ -13,15 +14,18 @@ import Testing
         recent.add(said("no id here", at: 1_001))
         #expect(recent.holds(said("hello", at: 5, id: "m1"), byContent: false), "the id alone decides")
         #expect(recent.holds(said("no id here", at: 1_001), byContent: true))
-        #expect(recent.holds(said("no id here", at: 1_001, id: "given-later"), byContent: true),
-                "a bouncer may add or drop an id on the way")
-        #expect(!recent.holds(said("no id here", at: 1_001), byContent: false),
-                "a live message is new unless its id says otherwise: two people may say the same in one second")
+        #expect(
+            recent.holds(said("no id here", at: 1_001, id: "given-later"), byContent: true),
+            "a bouncer may add or drop an id on the way")
+        #expect(
+            !recent.holds(said("no id here", at: 1_001), byContent: false),
+            "a live message is new unless its id says otherwise: two people may say the same in one second")
         #expect(!recent.holds(said("no id here", at: 1_002), byContent: true), "another second")
         #expect(!recent.holds(said("no id here", by: "carol", at: 1_001), byContent: true), "another sender")
         #expect(!recent.holds(said("No id here", at: 1_001), byContent: true), "another text")
-        #expect(!recent.holds(Message(sender: "bob", text: "no id here", time: nil), byContent: true),
-                "a message without a time cannot be matched by content")
+        #expect(
+            !recent.holds(Message(sender: "bob", text: "no id here", time: nil), byContent: true),
+            "a message without a time cannot be matched by content")
     }
 
     @Test func beyondItsCapacityTheOldestAreForgottenAndOnlyThey() {

@@ -1,5 +1,6 @@
-@testable import ChatModel
 import Testing
+
+@testable import ChatModel
 
 @Suite struct ClockFaceTests {
     @Test func showsHoursAndMinutesLocalToTheClock() {

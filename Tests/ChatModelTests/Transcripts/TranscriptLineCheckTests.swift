@@ -1,6 +1,7 @@
-@testable import ChatModel
 import TestSupport
 import Testing
+
+@testable import ChatModel
 
 @Suite struct TranscriptLineCheckTests {
     /// The check's answer for `line` followed by a newline and more.
@@ -90,8 +91,9 @@ import Testing
             bytes += Array("\n{}".utf8)
             bytes.withUnsafeBufferPointer { buffer in
                 let memberByMember = TranscriptLineCheck.memberByMemberLength(buffer.baseAddress!, count: buffer.count)
-                #expect(TranscriptLineCheck.plainMessageLength(buffer) == memberByMember,
-                        "\(String(decoding: buffer, as: UTF8.self))")
+                #expect(
+                    TranscriptLineCheck.plainMessageLength(buffer) == memberByMember,
+                    "\(String(decoding: buffer, as: UTF8.self))")
                 if let whole = TranscriptLineCheck.writtenFormLength(buffer.baseAddress!, count: buffer.count) {
                     written += 1
                     #expect(whole == memberByMember)

@@ -1,5 +1,6 @@
-@testable import ChatModel
 import Testing
+
+@testable import ChatModel
 
 @Suite struct TranscriptReaderTests {
     let now = Timestamp(secondsSinceEpoch: 1_796_300_000)
@@ -26,8 +27,10 @@ import Testing
     /// Found by the transcript fuzzer: a five-digit year in irssi's header was
     /// taken as the date, and the room file (RFC 3339, four-digit years) could not
     /// store the time it gave, so the message lost its time when saved.
-    @Test(arguments: ["--- Log opened Wed Dec 02 18:11:12 20260", "--- Day changed Tue Feb 30 2026",
-                      "--- Day changed Thu Dec 03 0"])
+    @Test(arguments: [
+        "--- Log opened Wed Dec 02 18:11:12 20260", "--- Day changed Tue Feb 30 2026",
+        "--- Day changed Thu Dec 03 0",
+    ])
     func anImpossibleIrssiDateIsNotTakenAsTheDate(header: String) throws {
         let messages = read([header, "18:12 < erin> hi"]).messages
         let hi = try #require(messages.last)
@@ -78,11 +81,12 @@ import Testing
         ])
         #expect(result.broken == 0)
         let summary = result.messages.map { "\($0.kind) \($0.sender) \($0.text)" }
-        #expect(summary == [
-            "message bob hello world", "message alice text", "action bob waves",
-            "join bob [~bob@host] has joined #test", "part bob [~bob@host] has quit [Quit: bye]",
-            "system  Topic set to nothing",
-        ])
+        #expect(
+            summary == [
+                "message bob hello world", "message alice text", "action bob waves",
+                "join bob [~bob@host] has joined #test", "part bob [~bob@host] has quit [Quit: bye]",
+                "system  Topic set to nothing",
+            ])
         #expect(result.messages[0].time == time("2026-12-02T18:11:00Z"))
         #expect(result.messages[3].time == time("2026-12-03T00:01:00Z"))
     }
@@ -108,11 +112,12 @@ import Testing
     @Test func ircFormattingBecomesFormatsNotBytes() throws {
         let message = try one("[18:11:24] <bob> \u{03}04,01red\u{0F} \u{02}bold\u{02} plain \u{1F}under")
         #expect(message.text == "red bold plain under")
-        #expect(message.formatting == [
-            FormatRun(range: 0..<3, format: TextFormat(foreground: 4, background: 1)),
-            FormatRun(range: 4..<8, format: TextFormat(bold: true)),
-            FormatRun(range: 15..<20, format: TextFormat(underline: true)),
-        ])
+        #expect(
+            message.formatting == [
+                FormatRun(range: 0..<3, format: TextFormat(foreground: 4, background: 1)),
+                FormatRun(range: 4..<8, format: TextFormat(bold: true)),
+                FormatRun(range: 15..<20, format: TextFormat(underline: true)),
+            ])
         #expect(!message.text.unicodeScalars.contains { $0.value < 0x20 })
     }
 
@@ -135,8 +140,9 @@ import Testing
         #expect(result.messages.map(\.text) == lines)
         #expect(result.messages.allSatisfy { $0.sender == "replay" })
         #expect(result.broken == 3)
-        #expect(result.messages.allSatisfy { $0.time == nil },
-                "a broken line has no time of its own; it is not stamped with the time it was read")
+        #expect(
+            result.messages.allSatisfy { $0.time == nil },
+            "a broken line has no time of its own; it is not stamped with the time it was read")
     }
 
     @Test func emptyLinesAndLogBookkeepingHoldNoMessage() {

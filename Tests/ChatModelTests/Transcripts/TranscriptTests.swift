@@ -1,6 +1,7 @@
-@testable import ChatModel
 import TestSupport
 import Testing
+
+@testable import ChatModel
 
 @Suite struct JSONTests {
     @Test(arguments: [
@@ -40,7 +41,8 @@ import Testing
         // neighbours of U+2028 in UTF-8 (… is E2 80 A6).
         var texts = ["", "plain", "\"", "\\", "a\r\nb", "…\u{2028}\u{2029}\u{2027}\u{202A}", "日本語😀👍🏽", "end\u{E2}"]
         texts += (0..<0x80).map { "x" + String(Character(Unicode.Scalar($0)!)) + "y" }
-        texts.append(String((0..<300).map { Character(Unicode.Scalar([0x22, 0x5C, 0x0A, 0x41, 0x2028, 0x65E5, 0x1F600, 0x7F][$0 % 8])!) }))
+        texts.append(
+            String((0..<300).map { Character(Unicode.Scalar([0x22, 0x5C, 0x0A, 0x41, 0x2028, 0x65E5, 0x1F600, 0x7F][$0 % 8])!) }))
         for text in texts {
             #expect(JSONValue.string(text).encoded == Self.escapedByCodePoint(text), "\(text.debugDescription)")
         }
@@ -83,8 +85,10 @@ import Testing
         #expect(Timestamp(rfc3339: text[...])?.secondsSinceEpoch == seconds)
     }
 
-    @Test(arguments: ["2026-13-01T00:00:00Z", "2026-02-30T00:00:00Z", "2026-12-02T18:11:24", "yesterday",
-                      "2026-12-02T24:00:00Z", "2026-12-02T18:11:24+0900", ""])
+    @Test(arguments: [
+        "2026-13-01T00:00:00Z", "2026-02-30T00:00:00Z", "2026-12-02T18:11:24", "yesterday",
+        "2026-12-02T24:00:00Z", "2026-12-02T18:11:24+0900", "",
+    ])
     func otherTextIsNotATime(text: String) {
         #expect(Timestamp(rfc3339: text[...]) == nil)
     }

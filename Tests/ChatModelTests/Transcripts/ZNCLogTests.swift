@@ -1,6 +1,7 @@
-@testable import ChatModel
 import Foundation
 import Testing
+
+@testable import ChatModel
 
 /// Logs written by a real ZNC 1.8 (Debian's `znc`, its `log` module) while a few
 /// clients talked on an ngIRCd: recorded by `scripts/capture-znc-logs.py` into
@@ -51,16 +52,20 @@ import Testing
     func stamp(of line: Substring, date: CivilTime) -> CivilTime {
         let inside = line.dropFirst().prefix { $0 != "]" }
         let clock = inside.split(separator: " ").last!.split(separator: ":").map { Int($0)! }
-        return CivilTime(year: date.year, month: date.month, day: date.day, hour: clock[0], minute: clock[1],
-                         second: clock[2])
+        return CivilTime(
+            year: date.year, month: date.month, day: date.day, hour: clock[0], minute: clock[1],
+            second: clock[2])
     }
 
-    func check(_ messages: [Message], against lines: [Substring], date: CivilTime,
-               sourceLocation: SourceLocation = #_sourceLocation) {
+    func check(
+        _ messages: [Message], against lines: [Substring], date: CivilTime,
+        sourceLocation: SourceLocation = #_sourceLocation
+    ) {
         #expect(messages.count == Self.expected.count, sourceLocation: sourceLocation)
         for (index, (message, want)) in zip(messages, Self.expected).enumerated() {
-            #expect((message.kind, message.sender, message.text) == want, "line \(index + 1): \(lines[index])",
-                    sourceLocation: sourceLocation)
+            #expect(
+                (message.kind, message.sender, message.text) == want, "line \(index + 1): \(lines[index])",
+                sourceLocation: sourceLocation)
             let time = ClockFace.utc.timestamp(fromLocal: stamp(of: lines[index], date: date))
             #expect(message.time == time, "line \(index + 1)", sourceLocation: sourceLocation)
         }
@@ -68,14 +73,18 @@ import Testing
 
     @Test func theDefaultFormatIsReadWithEverySenderKindAndTime() throws {
         let (lines, fileDate) = try log("default")
-        var reader = TranscriptReader(source: "replay", clock: .utc, today: CivilTime(year: 2000, month: 1, day: 1),
-                                      fileDate: fileDate)
+        var reader = TranscriptReader(
+            source: "replay", clock: .utc, today: CivilTime(year: 2000, month: 1, day: 1),
+            fileDate: fileDate)
         let messages = lines.compactMap { reader.read($0, now: Timestamp(secondsSinceEpoch: 0)) }
         #expect(reader.brokenLines == 0)
         check(messages, against: lines, date: fileDate)
         let colored = try #require(messages.first { $0.text == "bold and red" })
-        #expect(colored.formatting == [FormatRun(range: 0..<4, format: TextFormat(bold: true)),
-                                       FormatRun(range: 9..<12, format: TextFormat(foreground: 4))])
+        #expect(
+            colored.formatting == [
+                FormatRun(range: 0..<4, format: TextFormat(bold: true)),
+                FormatRun(range: 9..<12, format: TextFormat(foreground: 4)),
+            ])
     }
 
     @Test func aTimestampWithADateGivesTheDateWhateverTheFileIsCalled() throws {

@@ -45,8 +45,10 @@ final class TestServer {
     /// delayed, then the client dropped). The scripted server talks TLS with `tls`.
     /// ZNC stands in front of the InspIRCd `bouncing` (TLS only: its
     /// `plainPort` is 0), for user `alice`, password `alice/test:secret`.
-    init(_ kind: String, linkedTo other: TestServer? = nil, password: String? = nil, expired: Bool = false,
-         fakelag: Bool = false, tls: Bool = false, bouncing: TestServer? = nil) throws {
+    init(
+        _ kind: String, linkedTo other: TestServer? = nil, password: String? = nil, expired: Bool = false,
+        fakelag: Bool = false, tls: Bool = false, bouncing: TestServer? = nil
+    ) throws {
         folder = try makeTemporaryFolder()
         var arguments = [IRCLab.script, kind, folder]
         if let bouncing { arguments += [bouncing.folder, IRCLab.certificates] }
@@ -117,9 +119,13 @@ final class TestBot {
     init(nick: String, on server: TestServer, channels: [String]) throws {
         self.nick = nick
         folder = try makeTemporaryFolder()
-        pid = try spawnProgram(IRCLab.python, [IRCLab.script, "bot", "\(server.plainPort)", nick,
-                                               channels.joined(separator: ","), folder + "/log", folder + "/commands"],
-                               standardOutput: folder + "/out", standardError: folder + "/errors")
+        pid = try spawnProgram(
+            IRCLab.python,
+            [
+                IRCLab.script, "bot", "\(server.plainPort)", nick,
+                channels.joined(separator: ","), folder + "/log", folder + "/commands",
+            ],
+            standardOutput: folder + "/out", standardError: folder + "/errors")
         try waitFor("\(nick) to join \(channels)") {
             ((try? String(contentsOfFile: folder + "/out", encoding: .utf8)) ?? "").contains("ready")
         }
@@ -154,15 +160,19 @@ final class TestBot {
     }
 
     /// Waits until `condition` holds of what was received, for at most `timeout` seconds.
-    func waitUntil(_ what: Comment, timeout: TimeInterval = 20, sourceLocation: SourceLocation = #_sourceLocation,
-                   _ condition: @escaping ([String]) -> Bool) throws {
+    func waitUntil(
+        _ what: Comment, timeout: TimeInterval = 20, sourceLocation: SourceLocation = #_sourceLocation,
+        _ condition: @escaping ([String]) -> Bool
+    ) throws {
         try waitFor(what, timeout: timeout, sourceLocation: sourceLocation) { condition(self.received()) }
     }
 }
 
 /// Waits, looking every 20 ms, until `condition` holds, failing after `timeout` seconds.
-func waitFor(_ what: Comment, timeout: TimeInterval = 20, sourceLocation: SourceLocation = #_sourceLocation,
-             _ condition: () -> Bool) throws {
+func waitFor(
+    _ what: Comment, timeout: TimeInterval = 20, sourceLocation: SourceLocation = #_sourceLocation,
+    _ condition: () -> Bool
+) throws {
     let deadline = Date().addingTimeInterval(timeout)
     while !condition() {
         guard Date() < deadline else {

@@ -35,8 +35,11 @@ extension EndToEnd {
 
         /// chat-tui as alice on `server`'s plain port, once she is in #test and it is shown.
         func aliceInTest(on server: TestServer, columns: Int, rows: Int, dataHome: String? = nil) throws -> TmuxSession {
-            let alice = try TmuxSession(columns: columns, rows: rows, arguments: [
-                "irc://127.0.0.1:\(server.plainPort)/#test", "--nick", "alice"], dataHome: dataHome)
+            let alice = try TmuxSession(
+                columns: columns, rows: rows,
+                arguments: [
+                    "irc://127.0.0.1:\(server.plainPort)/#test", "--nick", "alice",
+                ], dataHome: dataHome)
             try alice.waitUntil("alice is in #test") { screen, _ in roomBar(screen).contains("[2:#test]") }
             return alice
         }
@@ -51,8 +54,11 @@ extension EndToEnd {
             let server = try TestServer("inspircd")
             let tls = try #require(server.tlsPort)
             let bob = try TestBot(nick: "bob", on: server, channels: ["#test", "#second"])
-            let alice = try TmuxSession(columns: 100, rows: 20, arguments: [
-                "ircs://localhost:\(tls)/#test", "--tls-ca", IRCLab.caFile, "--nick", "alice"])
+            let alice = try TmuxSession(
+                columns: 100, rows: 20,
+                arguments: [
+                    "ircs://localhost:\(tls)/#test", "--tls-ca", IRCLab.caFile, "--nick", "alice",
+                ])
             try alice.waitUntil("alice is in #test, which has the focus") { screen, _ in
                 roomBar(screen).contains("[2:#test]") && screen.last?.hasPrefix("Message #test") == true
             }
@@ -65,7 +71,8 @@ extension EndToEnd {
             try alice.waitUntil("alice reads bob") { screen, _ in says(screen, "<bob> やあ alice 👋") }
             try alice.type("b")
             try alice.press("Tab")
-            try alice.waitUntil("Tab completes bob's nick from the channel") { screen, _ in screen.last == "bob:" }  // capture-pane drops the trailing space
+            // capture-pane drops the trailing space.
+            try alice.waitUntil("Tab completes bob's nick from the channel") { screen, _ in screen.last == "bob:" }
             try alice.press("C-u")
 
             let five = ["一行目", "two", "three 🎉", "four", "five"]
@@ -82,7 +89,9 @@ extension EndToEnd {
             try alice.waitUntil("and so does alice") { screen, _ in says(screen, "alice set the topic: 今日の話題 🌸") }
             try alice.type("/names")
             try alice.press("Enter")
-            try alice.waitUntil("/names lists who is in #test, ops first") { screen, _ in says(screen, "in #test (2): @alice @bob") }
+            try alice.waitUntil("/names lists who is in #test, ops first") { screen, _ in
+                says(screen, "in #test (2): @alice @bob")
+            }
 
             try alice.type("/join #second")
             try alice.press("Enter")
@@ -123,8 +132,10 @@ extension EndToEnd {
 
             let folder = roomFolder(alice, "localhost:\(tls)")
             let test = try String(contentsOfFile: folder + "#test.jsonl", encoding: .utf8)
-            #expect(test.hasPrefix(#"{"ts":"#) && test.split(separator: "\n")[0].contains(#""from":"alice","text":"has joined #test","kind":"join""#),
-                    "the room's first event, from before its file opened, is kept too")
+            #expect(
+                test.hasPrefix(#"{"ts":"#)
+                    && test.split(separator: "\n")[0].contains(#""from":"alice","text":"has joined #test","kind":"join""#),
+                "the room's first event, from before its file opened, is kept too")
             #expect(test.contains(#""from":"alice","text":"こんにちは、世界 🎉""#))
             #expect(test.contains(#""text":"一行目\ntwo\nthree 🎉\nfour\nfive""#), "the five lines are one message")
             let bobsLine = try #require(test.split(separator: "\n").first { $0.contains("やあ alice 👋") })
@@ -144,10 +155,12 @@ extension EndToEnd {
             let tls = try #require(server.tlsPort)
             let unknown = try TmuxSession(columns: 100, rows: 16, arguments: ["ircs://localhost:\(tls)/#test", "--nick", "eve"])
             try unknown.waitUntil("without the CA it refuses, and says why") { screen, _ in
-                says(screen, "could not connect to localhost:\(tls): the server is not trusted") && screen.joined().contains("(unknown issuer)")
+                says(screen, "could not connect to localhost:\(tls): the server is not trusted")
+                    && screen.joined().contains("(unknown issuer)")
             }
             try waitFor("the next try says the same in brief") {
-                networkRoom(unknown, "localhost:\(tls)").contains("could not connect to localhost:\(tls) again (certificate not trusted, as before)")
+                networkRoom(unknown, "localhost:\(tls)").contains(
+                    "could not connect to localhost:\(tls) again (certificate not trusted, as before)")
             }
             let said = try String(contentsOfFile: roomFolder(unknown, "localhost:\(tls)") + "%server.jsonl", encoding: .utf8)
             #expect(said.contains("--tls-ca FILE"))
@@ -161,40 +174,54 @@ extension EndToEnd {
             try FileManager.default.createDirectory(atPath: config + "/chat-tui/networks", withIntermediateDirectories: true)
             try "address = ircs://localhost:\(tls)/#test\nnick = eve3\n"
                 .write(toFile: config + "/chat-tui/networks/untrusted.conf", atomically: true, encoding: .utf8)
-            let byFile = try TmuxSession(columns: 100, rows: 16, arguments: ["untrusted"], launcher: ["env", "XDG_CONFIG_HOME=\(config)"])
+            let byFile = try TmuxSession(
+                columns: 100, rows: 16, arguments: ["untrusted"], launcher: ["env", "XDG_CONFIG_HOME=\(config)"])
             try waitFor("the file's settings are named, with the fingerprint") {
                 let said = networkRoom(byFile, "untrusted")
                 return said.contains("write tls-ca = FILE (its CA) or tls-fingerprint = SHA256:")
                     && said.contains("in \(config)/chat-tui/networks/untrusted.conf") && !said.contains("--tls-ca")
             }
 
-            let byAddress = try TmuxSession(columns: 100, rows: 16, arguments: [
-                "ircs://127.0.0.1:\(tls)/#test", "--tls-ca", IRCLab.caFile, "--nick", "eve"])
+            let byAddress = try TmuxSession(
+                columns: 100, rows: 16,
+                arguments: [
+                    "ircs://127.0.0.1:\(tls)/#test", "--tls-ca", IRCLab.caFile, "--nick", "eve",
+                ])
             try waitFor("a certificate for another name is refused, with its names") {
                 networkRoom(byAddress, "127.0.0.1:\(tls)").contains("its certificate is for localhost, not 127.0.0.1")
             }
 
-            let pinned = try TmuxSession(columns: 100, rows: 16, arguments: [
-                "ircs://localhost:\(tls)/#test", "--tls-fingerprint", String(fingerprint), "--nick", "eve"])
+            let pinned = try TmuxSession(
+                columns: 100, rows: 16,
+                arguments: [
+                    "ircs://localhost:\(tls)/#test", "--tls-fingerprint", String(fingerprint), "--nick", "eve",
+                ])
             try pinned.waitUntil("the pinned certificate is trusted") { screen, _ in roomBar(screen).contains("[2:#test]") }
 
-            let fromEnvironment = try TmuxSession(columns: 100, rows: 16, arguments: ["ircs://localhost:\(tls)/#test", "--nick", "eve2"],
-                                                  launcher: ["env", "SSL_CERT_FILE=\(IRCLab.caFile)"])
+            let fromEnvironment = try TmuxSession(
+                columns: 100, rows: 16, arguments: ["ircs://localhost:\(tls)/#test", "--nick", "eve2"],
+                launcher: ["env", "SSL_CERT_FILE=\(IRCLab.caFile)"])
             try fromEnvironment.waitUntil("SSL_CERT_FILE is honoured as OpenSSL honours it") { screen, _ in
                 roomBar(screen).contains("[2:#test]")
             }
 
             try IRCLab.waitUntilExpired()
             let expiredServer = try TestServer("inspircd", expired: true)
-            let expired = try TmuxSession(columns: 100, rows: 16, arguments: [
-                "ircs://localhost:\(try #require(expiredServer.tlsPort))/#test", "--tls-ca", IRCLab.caFile, "--nick", "eve"])
+            let expired = try TmuxSession(
+                columns: 100, rows: 16,
+                arguments: [
+                    "ircs://localhost:\(try #require(expiredServer.tlsPort))/#test", "--tls-ca", IRCLab.caFile, "--nick", "eve",
+                ])
             try waitFor("an expired certificate is refused") {
                 networkRoom(expired, "localhost:\(expiredServer.tlsPort!)").contains("its certificate has expired")
             }
 
             let wrongPin = String(repeating: "00:", count: 31) + "00"
-            let mispinned = try TmuxSession(columns: 100, rows: 16, arguments: [
-                "ircs://localhost:\(tls)/#test", "--tls-fingerprint", "SHA256:" + wrongPin, "--nick", "eve"])
+            let mispinned = try TmuxSession(
+                columns: 100, rows: 16,
+                arguments: [
+                    "ircs://localhost:\(tls)/#test", "--tls-fingerprint", "SHA256:" + wrongPin, "--nick", "eve",
+                ])
             try waitFor("another pinned certificate is refused") {
                 networkRoom(mispinned, "localhost:\(tls)").contains("its certificate is not the one pinned")
             }
@@ -203,11 +230,15 @@ extension EndToEnd {
         @Test func plainIRCOnNgircdSaysSoAndAsksBeforeSendingManyLines() throws {
             let server = try TestServer("ngircd")
             let dave = try TestBot(nick: "dave", on: server, channels: ["#plain"])
-            let alice = try TmuxSession(columns: 100, rows: 16, arguments: [
-                "irc://127.0.0.1:\(server.plainPort)/#plain", "--nick", "alice"])
+            let alice = try TmuxSession(
+                columns: 100, rows: 16,
+                arguments: [
+                    "irc://127.0.0.1:\(server.plainPort)/#plain", "--nick", "alice",
+                ])
             try alice.waitUntil("alice is in #plain") { screen, _ in roomBar(screen).contains("[2:#plain]") }
             #expect(roomBar(try alice.screen()).contains("1:127.0.0.1:\(server.plainPort) (no TLS)"), "the room bar says it")
-            #expect(networkRoom(alice, "127.0.0.1:\(server.plainPort)").contains("without TLS: what is said can be read on the way"))
+            #expect(
+                networkRoom(alice, "127.0.0.1:\(server.plainPort)").contains("without TLS: what is said can be read on the way"))
 
             try send(["one", "two", "three"], in: alice)
             try dave.waitUntil("three lines arrive as three messages, in order") { _ in
@@ -220,8 +251,9 @@ extension EndToEnd {
             try alice.press("Enter")
             try dave.waitUntil("dave gets the private message") { _ in dave.messages(to: "dave") == ["直接どうぞ"] }
             try waitFor("without echo-message it is stored once written, in dave's room") {
-                ((try? String(contentsOfFile: roomFolder(alice, "127.0.0.1:\(server.plainPort)") + "dave.jsonl",
-                              encoding: .utf8)) ?? "").contains(#""from":"alice","text":"直接どうぞ""#)
+                ((try? String(
+                    contentsOfFile: roomFolder(alice, "127.0.0.1:\(server.plainPort)") + "dave.jsonl",
+                    encoding: .utf8)) ?? "").contains(#""from":"alice","text":"直接どうぞ""#)
             }
             try alice.press("M-2")
 
@@ -260,12 +292,15 @@ extension EndToEnd {
             #expect(refused.standardError.contains("others can read it (mode 644); make it yours alone with chmod 600"))
             let unknown = try runCommand(chatTUIBinary, ["work"], environment: environment)
             #expect(unknown.status == 2)
-            #expect(unknown.standardError.contains(
-                "'work' is not an address (ircs://HOST/#channel) nor a network written in \(config)/chat-tui/networks/work.conf"))
+            #expect(
+                unknown.standardError.contains(
+                    "'work' is not an address (ircs://HOST/#channel) nor a network written in \(config)/chat-tui/networks/work.conf"
+                ))
 
             chmod(passwordFile, 0o600)
-            let carol = try TmuxSession(columns: 100, rows: 16, arguments: ["home"],
-                                        launcher: ["env", "XDG_CONFIG_HOME=\(config)"])
+            let carol = try TmuxSession(
+                columns: 100, rows: 16, arguments: ["home"],
+                launcher: ["env", "XDG_CONFIG_HOME=\(config)"])
             try carol.waitUntil("the network's name labels its room, and #home is joined") { screen, _ in
                 roomBar(screen).hasPrefix("── 1:home (no TLS) ─ [2:#home]") && roomBar(screen).hasSuffix(" carol ──")
             }
@@ -281,9 +316,12 @@ extension EndToEnd {
             let inspircd = try TestServer("inspircd")
             let ngircd = try TestServer("ngircd")
             let dave = try TestBot(nick: "dave", on: ngircd, channels: ["#a"])
-            let alice = try TmuxSession(columns: 120, rows: 16, arguments: [
-                "ircs://localhost:\(try #require(inspircd.tlsPort))/#a", "irc://127.0.0.1:\(ngircd.plainPort)/#a",
-                "--tls-ca", IRCLab.caFile, "--nick", "alice"])
+            let alice = try TmuxSession(
+                columns: 120, rows: 16,
+                arguments: [
+                    "ircs://localhost:\(try #require(inspircd.tlsPort))/#a", "irc://127.0.0.1:\(ngircd.plainPort)/#a",
+                    "--tls-ca", IRCLab.caFile, "--nick", "alice",
+                ])
             let second = "#a@127.0.0.1:\(ngircd.plainPort)"
             try alice.waitUntil("each network's #a is a room of its own, the first network's shown") { screen, _ in
                 let bar = roomBar(screen)
@@ -308,8 +346,11 @@ extension EndToEnd {
             let server = try TestServer("inspircd")
             let tls = try #require(server.tlsPort)
             let bob = try TestBot(nick: "bob", on: server, channels: ["#test"])
-            let alice = try TmuxSession(columns: 100, rows: 16, arguments: [
-                "ircs://localhost:\(tls)/#test", "--tls-ca", IRCLab.caFile, "--nick", "alice"])
+            let alice = try TmuxSession(
+                columns: 100, rows: 16,
+                arguments: [
+                    "ircs://localhost:\(tls)/#test", "--tls-ca", IRCLab.caFile, "--nick", "alice",
+                ])
             try alice.waitUntil("alice is in #test") { screen, _ in roomBar(screen).contains("[2:#test]") }
             try alice.type("before")
             try alice.press("Enter")
@@ -341,7 +382,9 @@ extension EndToEnd {
             #expect(pane.filter { $0.contains("while down 1") }.count == 1, "never shown twice")
             // Stored once the server echoes it.
             let path = roomFolder(alice, "localhost:\(tls)") + "#test.jsonl"
-            try waitFor("both are stored") { ((try? String(contentsOfFile: path, encoding: .utf8)) ?? "").contains("while down 2 🌧") }
+            try waitFor("both are stored") {
+                ((try? String(contentsOfFile: path, encoding: .utf8)) ?? "").contains("while down 2 🌧")
+            }
             let file = try String(contentsOfFile: path, encoding: .utf8)
             #expect(file.components(separatedBy: "while down 1").count == 2, "stored once")
             _ = bob
@@ -354,8 +397,11 @@ extension EndToEnd {
             let server = try TestServer("inspircd")
             let tls = try #require(server.tlsPort)
             let bob = try TestBot(nick: "bob", on: server, channels: ["#test"])  // first in #test: its op
-            let alice = try TmuxSession(columns: 100, rows: 16, arguments: [
-                "ircs://localhost:\(tls)/#test", "--tls-ca", IRCLab.caFile, "--nick", "alice"])
+            let alice = try TmuxSession(
+                columns: 100, rows: 16,
+                arguments: [
+                    "ircs://localhost:\(tls)/#test", "--tls-ca", IRCLab.caFile, "--nick", "alice",
+                ])
             try alice.waitUntil("alice is in #test") { screen, _ in roomBar(screen).contains("[2:#test]") }
 
             // A kick says so, and /join in the room still open joins again.
@@ -376,7 +422,9 @@ extension EndToEnd {
             }
             try alice.type("/join #test")
             try alice.press("Enter")
-            try bob.waitUntil("alice joins #test again") { lines in lines.filter { $0.contains("JOIN") && $0.hasPrefix(":alice!") }.count == 2 }
+            try bob.waitUntil("alice joins #test again") { lines in
+                lines.filter { $0.contains("JOIN") && $0.hasPrefix(":alice!") }.count == 2
+            }
 
             // A bare name is a channel; another case of an open channel is that channel.
             try alice.type("/join a")
@@ -472,7 +520,9 @@ extension EndToEnd {
                 says(screen, "not sent: it could not be kept on disk first")
             }
             try bob.send("PING :after")
-            try bob.waitUntil("bob's own round trip is done") { lines in lines.contains { $0.contains("PONG") && $0.contains("after") } }
+            try bob.waitUntil("bob's own round trip is done") { lines in
+                lines.contains { $0.contains("PONG") && $0.contains("after") }
+            }
             #expect(!bob.messages(to: "#test").contains("kept first"), "nothing went to the server")
         }
 
@@ -502,8 +552,11 @@ extension EndToEnd {
             try FileManager.default.createDirectory(atPath: folder, withIntermediateDirectories: true)
             try "{\"ts\":\"2026-12-07T10:00:00Z\",\"from\":\"alice\",\"text\":\"kept\"}\nnot json at all\n"
                 .write(toFile: folder + "/#test.jsonl", atomically: false, encoding: .utf8)
-            let alice = try TmuxSession(columns: 120, rows: 16, arguments: [
-                "irc://127.0.0.1:\(server.plainPort)/#test", "--nick", "alice"], dataHome: home)
+            let alice = try TmuxSession(
+                columns: 120, rows: 16,
+                arguments: [
+                    "irc://127.0.0.1:\(server.plainPort)/#test", "--nick", "alice",
+                ], dataHome: home)
             try alice.waitUntil("the line read is offered, and the one not read is counted") { screen, _ in
                 says(screen, "kept") && says(screen, "could not be read back: 1 line of")
             }
@@ -532,15 +585,20 @@ extension EndToEnd {
             try alice.waitUntil("the network's room is shown") { screen, _ in roomBar(screen).contains("[1:") }
             let screen = try alice.screen()
             #expect(screen.filter { $0.contains("connecting to 127.0.0.1") }.count == 1, "\(screen)")
-            let kept = networkRoom(alice, "127.0.0.1:\(server.plainPort)").split(separator: "\n").filter { $0.contains("connecting to") }
+            let kept = networkRoom(alice, "127.0.0.1:\(server.plainPort)").split(separator: "\n").filter {
+                $0.contains("connecting to")
+            }
             #expect(kept.count == 1 && kept[0].hasPrefix("{\"ts\":"), "\(kept)")
         }
 
         @Test func aFrozenServerIsNoticedAndNothingTypedMeanwhileIsLost() throws {
             let server = try TestServer("inspircd")
             let bob = try TestBot(nick: "bob", on: server, channels: ["#test"])
-            let alice = try TmuxSession(columns: 100, rows: 16, arguments: [
-                "irc://127.0.0.1:\(server.plainPort)/#test", "--nick", "alice"],
+            let alice = try TmuxSession(
+                columns: 100, rows: 16,
+                arguments: [
+                    "irc://127.0.0.1:\(server.plainPort)/#test", "--nick", "alice",
+                ],
                 launcher: ["env", "CHAT_TUI_IRC_IDLE_SECONDS=2"])
             try alice.waitUntil("alice is in #test") { screen, _ in roomBar(screen).contains("[2:#test]") }
             server.send(SIGSTOP)
@@ -574,8 +632,10 @@ extension EndToEnd {
             let passwordFile = config + "/bouncer.password"
             try "alice/test:secret\n".write(toFile: passwordFile, atomically: true, encoding: .utf8)
             chmod(passwordFile, 0o600)
-            try ["address = ircs://localhost:\(try #require(znc.tlsPort))/#test", "nick = alice",
-                 "password-file = \(passwordFile)", "tls-ca = \(IRCLab.caFile)"].joined(separator: "\n")
+            try [
+                "address = ircs://localhost:\(try #require(znc.tlsPort))/#test", "nick = alice",
+                "password-file = \(passwordFile)", "tls-ca = \(IRCLab.caFile)",
+            ].joined(separator: "\n")
                 .write(toFile: config + "/chat-tui/networks/bouncer.conf", atomically: true, encoding: .utf8)
             // Started two seconds later than bob spoke, so the time kept can only be the one played back.
             let spoke = Int(Date().timeIntervalSince1970)
@@ -596,7 +656,8 @@ extension EndToEnd {
             try waitFor("the playback is stored") { stored().contains { $0["text"] == "said before alice looked" } }
             let first = try #require(stored().first { $0["text"] == "said before alice looked" })
             let time = try #require(first["ts"].flatMap { ISO8601DateFormatter().date(from: $0) })
-            #expect(Int(time.timeIntervalSince1970) < started, "the time bob spoke, from server-time, not when it was played back")
+            #expect(
+                Int(time.timeIntervalSince1970) < started, "the time bob spoke, from server-time, not when it was played back")
 
             try alice.type("mine, through the bouncer")
             try alice.press("Enter")
@@ -640,9 +701,12 @@ extension EndToEnd {
             // it is kept to the end, or the restarted chat-tui could find its
             // folders gone (as it did once, under the address sanitizer).
             let beforeRestart = alice
-            alice = try TmuxSession(columns: 100, rows: 24, arguments: ["bouncer"], launcher: launcher,
-                                    dataHome: beforeRestart.dataHome)
-            try alice.waitUntil("what was said while away is played back") { screen, _ in says(screen, "said while alice was away") }
+            alice = try TmuxSession(
+                columns: 100, rows: 24, arguments: ["bouncer"], launcher: launcher,
+                dataHome: beforeRestart.dataHome)
+            try alice.waitUntil("what was said while away is played back") { screen, _ in
+                says(screen, "said while alice was away")
+            }
             try comeBack("a restart")
             withExtendedLifetime(beforeRestart) {}
             _ = (server, znc)
@@ -651,13 +715,17 @@ extension EndToEnd {
         @Test func aThirtyLinePasteArrivesWholeUnderFloodLimitsWithoutTheLinkDropped() throws {
             let server = try TestServer("inspircd", fakelag: true)
             let bob = try TestBot(nick: "bob", on: server, channels: ["#flood"])
-            let alice = try TmuxSession(columns: 100, rows: 16, arguments: [
-                "irc://127.0.0.1:\(server.plainPort)/#flood", "--nick", "alice"])
+            let alice = try TmuxSession(
+                columns: 100, rows: 16,
+                arguments: [
+                    "irc://127.0.0.1:\(server.plainPort)/#flood", "--nick", "alice",
+                ])
             try alice.waitUntil("alice is in #flood") { screen, _ in roomBar(screen).contains("[2:#flood]") }
             let lines = (1...30).map { String(format: "line %02d of the paste", $0) }
             try alice.paste(lines.joined(separator: "\n"))
             try alice.press("Enter")
-            try alice.waitUntil("thirty lines ask first") { screen, _ in roomBar(screen).contains("send 30 lines as 30 messages?") }
+            try alice.waitUntil("thirty lines ask first") { screen, _ in roomBar(screen).contains("send 30 lines as 30 messages?")
+            }
             try alice.press("Enter")
             try alice.waitUntil("the room bar shows the progress") { screen, _ in roomBar(screen).contains("(sending ") }
             try bob.waitUntil("bob receives all thirty, in order", timeout: 90) { _ in bob.messages(to: "#flood").count >= 30 }
@@ -671,7 +739,9 @@ extension EndToEnd {
             let config = try makeTemporaryFolder()
             defer { try? FileManager.default.removeItem(atPath: config) }
             try FileManager.default.createDirectory(atPath: config + "/chat-tui/networks", withIntermediateDirectories: true)
-            for (name, password, scheme) in [("good", "open sesame", "ircs"), ("bad", "wrong", "ircs"), ("plain", "open sesame", "irc")] {
+            for (name, password, scheme) in [
+                ("good", "open sesame", "ircs"), ("bad", "wrong", "ircs"), ("plain", "open sesame", "irc"),
+            ] {
                 let passwordFile = config + "/\(name).password"
                 try (password + "\n").write(toFile: passwordFile, atomically: true, encoding: .utf8)
                 chmod(passwordFile, 0o600)
@@ -682,7 +752,8 @@ extension EndToEnd {
                 try (settings.joined(separator: "\n") + "\n")
                     .write(toFile: config + "/chat-tui/networks/\(name).conf", atomically: true, encoding: .utf8)
             }
-            let good = try TmuxSession(columns: 100, rows: 16, arguments: ["good"], launcher: ["env", "XDG_CONFIG_HOME=\(config)"])
+            let good = try TmuxSession(
+                columns: 100, rows: 16, arguments: ["good"], launcher: ["env", "XDG_CONFIG_HOME=\(config)"])
             try good.waitUntil("logged in, then registered and joined") { screen, _ in roomBar(screen).contains("[2:#sasl]") }
             #expect(networkRoom(good, "good").contains("You are now logged in as carol"))
             let received = server.received()
@@ -695,7 +766,8 @@ extension EndToEnd {
             try bad.waitUntil("a refused login still joins, without it") { screen, _ in roomBar(screen).contains("[2:#sasl]") }
             #expect(networkRoom(bad, "bad").contains("not logged in: the server refused the login (SASL authentication failed)"))
 
-            let plain = try TmuxSession(columns: 100, rows: 16, arguments: ["plain"], launcher: ["env", "XDG_CONFIG_HOME=\(config)"])
+            let plain = try TmuxSession(
+                columns: 100, rows: 16, arguments: ["plain"], launcher: ["env", "XDG_CONFIG_HOME=\(config)"])
             try waitFor("over irc:// the login is not tried, and it says why") {
                 networkRoom(plain, "plain").contains(
                     "not logged in: SASL PLAIN would send the password unencrypted over irc://; use ircs://")
@@ -705,8 +777,11 @@ extension EndToEnd {
         @Test func aClientCertificateLogsInWithSASLExternal() throws {
             let server = try TestServer("scripted", tls: true)
             let address = "ircs://localhost:\(server.plainPort)/#cert"
-            let carol = try TmuxSession(columns: 100, rows: 16, arguments: [
-                address, "--nick", "carol", "--tls-ca", IRCLab.caFile, "--tls-cert", IRCLab.certificates + "/client.pem"])
+            let carol = try TmuxSession(
+                columns: 100, rows: 16,
+                arguments: [
+                    address, "--nick", "carol", "--tls-ca", IRCLab.caFile, "--tls-cert", IRCLab.certificates + "/client.pem",
+                ])
             try carol.waitUntil("logged in by the certificate, then registered and joined") { screen, _ in
                 roomBar(screen).contains("[2:#cert]")
             }
@@ -729,10 +804,16 @@ extension EndToEnd {
             var environment = ProcessInfo.processInfo.environment
             environment["XDG_DATA_HOME"] = folder
             environment["XDG_STATE_HOME"] = folder + "/state"
-            let broken = try runCommand(chatTUIBinary, [address, "--nick", "erin", "--tls-ca", IRCLab.caFile,
-                                                        "--tls-cert", notACertificate], environment: environment)
+            let broken = try runCommand(
+                chatTUIBinary,
+                [
+                    address, "--nick", "erin", "--tls-ca", IRCLab.caFile,
+                    "--tls-cert", notACertificate,
+                ], environment: environment)
             #expect(broken.status == 2)
-            #expect(broken.standardError.contains("cannot use the client certificate in \(notACertificate)"), "\(broken.standardError)")
+            #expect(
+                broken.standardError.contains("cannot use the client certificate in \(notACertificate)"),
+                "\(broken.standardError)")
         }
 
         @Test func aMessageNotConfirmedWhenChatTUIIsKilledIsOfferedAgainAtTheNextStart() throws {
@@ -765,8 +846,9 @@ extension EndToEnd {
                 bob.messages(to: "#test").contains("said as the server froze")
             }
             try waitFor("once confirmed, it leaves the outbox") { !FileManager.default.fileExists(atPath: outbox) }
-            let stored = try String(contentsOfFile: roomFolder(again, "127.0.0.1:\(server.plainPort)") + "#test.jsonl",
-                                    encoding: .utf8)
+            let stored = try String(
+                contentsOfFile: roomFolder(again, "127.0.0.1:\(server.plainPort)") + "#test.jsonl",
+                encoding: .utf8)
             #expect(stored.contains(#""text":"said as the server froze""#), "and is in the room file")
         }
 
@@ -793,14 +875,18 @@ extension EndToEnd {
             }
             let file = try String(contentsOfFile: path, encoding: .utf8)
             for id in ["h1", "h2", "h3", "a1", "in1"] {
-                #expect(file.components(separatedBy: #""msgid":"\#(id)""#).count == 2, "\(id) once, though the server sent it again")
+                #expect(
+                    file.components(separatedBy: #""msgid":"\#(id)""#).count == 2, "\(id) once, though the server sent it again")
             }
         }
 
         @Test func pagingBackPastTheRoomFileAsksTheServerForWhatCameBefore() throws {
             let server = try TestServer("scripted")
-            let alice = try TmuxSession(columns: 60, rows: 40, arguments: [
-                "irc://127.0.0.1:\(server.plainPort)/#long", "--nick", "alice"])
+            let alice = try TmuxSession(
+                columns: 60, rows: 40,
+                arguments: [
+                    "irc://127.0.0.1:\(server.plainPort)/#long", "--nick", "alice",
+                ])
             try alice.waitUntil("a new room gets the latest hundred") { screen, _ in says(screen, "old message 250") }
             // 250 one-row messages, the newest 100 held: the rest come from the
             // server as the pane reaches the first held, a hundred at a time.
@@ -839,15 +925,19 @@ extension EndToEnd {
             }
             #expect(seen == Array(1...250))
             // Not stored: the room file keeps what came, in the order it came.
-            let file = try String(contentsOfFile: roomFolder(alice, "127.0.0.1:\(server.plainPort)") + "#long.jsonl", encoding: .utf8)
+            let file = try String(
+                contentsOfFile: roomFolder(alice, "127.0.0.1:\(server.plainPort)") + "#long.jsonl", encoding: .utf8)
             #expect(!file.contains("\"old message 150\"") && file.contains("\"old message 151\""))
         }
 
         @Test func aMessageCrossesTwoLinkedServers() throws {
             let first = try TestServer("inspircd")
             let second = try TestServer("inspircd", linkedTo: first)
-            let alice = try TmuxSession(columns: 100, rows: 16, arguments: [
-                "ircs://localhost:\(try #require(first.tlsPort))/#net", "--tls-ca", IRCLab.caFile, "--nick", "alice"])
+            let alice = try TmuxSession(
+                columns: 100, rows: 16,
+                arguments: [
+                    "ircs://localhost:\(try #require(first.tlsPort))/#net", "--tls-ca", IRCLab.caFile, "--nick", "alice",
+                ])
             try alice.waitUntil("alice is in #net on the first server") { screen, _ in roomBar(screen).contains("[2:#net]") }
             let bob = try TestBot(nick: "bob", on: second, channels: ["#net"])
             try alice.waitUntil("bob, on the second server, is seen joining", timeout: 30) { screen, _ in
@@ -862,8 +952,11 @@ extension EndToEnd {
 
         @Test func aMultiLineDraftGoesInBatchesToAServerThatTakesThem() throws {
             let server = try TestServer("scripted")
-            let alice = try TmuxSession(columns: 100, rows: 20, arguments: [
-                "irc://127.0.0.1:\(server.plainPort)/#ml", "--nick", "alice"])
+            let alice = try TmuxSession(
+                columns: 100, rows: 20,
+                arguments: [
+                    "irc://127.0.0.1:\(server.plainPort)/#ml", "--nick", "alice",
+                ])
             try alice.waitUntil("an incoming batch is one message with its line breaks") { screen, _ in
                 roomBar(screen).contains("[2:#ml]") && says(screen, "<dana> first line")
                     && screen.contains { $0.hasSuffix("second, and its rest") && !$0.contains("<") }

@@ -1,6 +1,7 @@
 import ChatModel
-import Testing
 import TestSupport
+import Testing
+
 @testable import IRC
 
 /// The session against a model of the server, over seeded random sequences
@@ -80,8 +81,9 @@ import TestSupport
             let text = "message \(step)"
             sent[step] = (target, text)
             log.append("user: to \(target): \(text)")
-            return SentMessage(room: target, id: step,
-                               message: Message(sender: session.nick, text: text, time: IRCSessionModelTests.now, isOwn: true))
+            return SentMessage(
+                room: target, id: step,
+                message: Message(sender: session.nick, text: text, time: IRCSessionModelTests.now, isOwn: true))
         }
 
         mutating func connect() throws {
@@ -126,7 +128,9 @@ import TestSupport
     enum Failure: Error, CustomStringConvertible {
         case didNotSettle(String)
         var description: String {
-            switch self { case .didNotSettle(let log): "the exchange did not settle:\n\(log)" }
+            switch self {
+            case .didNotSettle(let log): "the exchange did not settle:\n\(log)"
+            }
         }
     }
 
@@ -134,9 +138,12 @@ import TestSupport
     /// disagrees, in words.
     static func disagreements(_ run: Run, nickJustSettled: Bool) -> [String] {
         var broken: [String] = []
-        let session = run.session, server = run.server
+        let session = run.session
+        let server = run.server
         if session.phase != .registered { broken.append("the session is \(session.phase), not registered") }
-        if session.nick != server.clientNick { broken.append("the session's nick is \(session.nick), the server's \(server.clientNick ?? "none")") }
+        if session.nick != server.clientNick {
+            broken.append("the session's nick is \(session.nick), the server's \(server.clientNick ?? "none")")
+        }
         let joined = Set(session.joinedChannels.map(ModelServer.folded))
         if joined != server.clientChannels {
             broken.append("the session is in \(joined.sorted()), the server says \(server.clientChannels.sorted())")
@@ -157,10 +164,13 @@ import TestSupport
         }
         for (key, isIn) in run.intent.channels where !isIn {
             guard let membership = session.membership(of: key), !membership.isWanted else {
-                broken.append("\(key) was refused or kicked, and the session does not say so"); continue
+                broken.append("\(key) was refused or kicked, and the session does not say so")
+                continue
             }
         }
-        if session.wantedNick != run.intent.nick { broken.append("the session wants \(session.wantedNick), the user asked for \(run.intent.nick)") }
+        if session.wantedNick != run.intent.nick {
+            broken.append("the session wants \(session.wantedNick), the user asked for \(run.intent.nick)")
+        }
         if nickJustSettled, server.others[ModelServer.folded(run.intent.nick)] == nil, session.nick != run.intent.nick {
             broken.append("\(run.intent.nick) is free and wanted, and the session is \(session.nick)")
         }
@@ -174,7 +184,9 @@ import TestSupport
             }
             let outcome = outcomes[0]
             if reached > 1 { broken.append("message \(id) reached the server \(reached) times") }
-            if outcome == "delivered", reached != 1 { broken.append("message \(id) was confirmed, and the server has it \(reached) times") }
+            if outcome == "delivered", reached != 1 {
+                broken.append("message \(id) was confirmed, and the server has it \(reached) times")
+            }
             if outcome.hasPrefix("refused: ") {
                 if reached != 0 { broken.append("message \(id) was refused, and the server has it") }
                 let reason = server.refusals[message.text] ?? "none"
@@ -222,12 +234,14 @@ import TestSupport
                 try run.settle(run.session.changeNick(to: nick))
                 nickJustSettled = true
             case 4, 5:
-                let target = random.next(below: 2) == 0 ? pick(Self.channelNames.filter { $0.hasPrefix("#") }) : pick(Self.otherNicks)
+                let target =
+                    random.next(below: 2) == 0 ? pick(Self.channelNames.filter { $0.hasPrefix("#") }) : pick(Self.otherNicks)
                 let entry = run.message(step, to: target)
                 let outside = target.hasPrefix("#") && !run.server.clientChannels.contains(ModelServer.folded(target))
                 try run.say(entry)
                 if outside, run.outcomes[step] != ["not in channel"] {
-                    Issue.record("seed \(seed), step \(step): to \(target), which the client is not in: \(run.outcomes[step] ?? [])")
+                    Issue.record(
+                        "seed \(seed), step \(step): to \(target), which the client is not in: \(run.outcomes[step] ?? [])")
                     return
                 }
             case 13:

@@ -34,16 +34,17 @@ struct ModelServer {
 
     /// rfc1459: ASCII letters, and `[]\~` as the capitals of `{}|^`.
     static func folded(_ name: String) -> String {
-        String(name.unicodeScalars.map { scalar -> Character in
-            switch scalar {
-            case "A"..."Z": Character(Unicode.Scalar(scalar.value + 32)!)
-            case "[": "{"
-            case "]": "}"
-            case "\\": "|"
-            case "~": "^"
-            default: Character(scalar)
-            }
-        })
+        String(
+            name.unicodeScalars.map { scalar -> Character in
+                switch scalar {
+                case "A"..."Z": Character(Unicode.Scalar(scalar.value + 32)!)
+                case "[": "{"
+                case "]": "}"
+                case "\\": "|"
+                case "~": "^"
+                default: Character(scalar)
+                }
+            })
     }
 
     /// The channels the client is in, by folded name.
@@ -175,8 +176,10 @@ struct ModelServer {
     private mutating func welcomeIfReady() -> [String] {
         guard !registered, !negotiating, sentUser, let nick = clientNick else { return [] }
         registered = true
-        return [":\(Self.name) 001 \(nick) :Welcome to the model network \(nick)",
-                ":\(Self.name) 005 \(nick) CASEMAPPING=rfc1459 CHANTYPES=# PREFIX=(o)@ :are supported by this server"]
+        return [
+            ":\(Self.name) 001 \(nick) :Welcome to the model network \(nick)",
+            ":\(Self.name) 005 \(nick) CASEMAPPING=rfc1459 CHANTYPES=# PREFIX=(o)@ :are supported by this server",
+        ]
     }
 
     private mutating func join(_ name: String, numeric: (String, String) -> String) -> [String] {
@@ -190,8 +193,10 @@ struct ModelServer {
         channels[key, default: Channel(name: name)].members[Self.folded(nick)] = nick
         let channel = channels[key]!
         let names = channel.members.values.sorted().joined(separator: " ")
-        return [":\(source) JOIN :\(channel.name)", numeric("353", "= \(channel.name) :\(names)"),
-                numeric("366", "\(channel.name) :End of /NAMES list.")]
+        return [
+            ":\(source) JOIN :\(channel.name)", numeric("353", "= \(channel.name) :\(names)"),
+            numeric("366", "\(channel.name) :End of /NAMES list."),
+        ]
     }
 
     // MARK: What others do
