@@ -97,9 +97,20 @@ public struct TextWrapper: Sendable {
                     index = point.index
                     column = point.column
                 } else if index > start {
-                    // A word too long for the row is cut, but not where the
-                    // rules forbid: the cut moves back while it can.
+                    // A word too long for the row is cut after its last
+                    // `:` or `/` in the row's second half, so a fingerprint's
+                    // bytes and an address's parts stay whole; else where the
+                    // row is full. Not where the rules forbid: the cut moves
+                    // back while it can.
                     var cut = index
+                    var mark = index - 1
+                    while mark > start + (index - start) / 2 {
+                        if let byte = text[mark].singleASCIIByte, byte == UInt8(ascii: ":") || byte == UInt8(ascii: "/") {
+                            cut = mark + 1
+                            break
+                        }
+                        mark -= 1
+                    }
                     while cut - 1 > start, !Kinsoku.allowsBreak(between: text[cut - 1], and: text[cut]) {
                         cut -= 1
                     }

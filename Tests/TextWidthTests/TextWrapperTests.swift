@@ -131,6 +131,25 @@ import Testing
         #expect(wrap(text, 10) == rows)
     }
 
+    /// A certificate's fingerprint, as the untrusted-server notice shows it,
+    /// is cut between bytes at any width; an address between its parts.
+    @Test func aLongWordIsCutAfterAColonOrASlashInTheRowsSecondHalf() {
+        let hex = Array("0123456789ABCDEF")
+        let fingerprint = (0..<32).map { byte in String([hex[(byte * 37 % 256) / 16], hex[byte * 37 % 16]]) }
+            .joined(separator: ":")
+        for width in 8...60 {
+            let rows = wrap(fingerprint, width)
+            #expect(rows.joined() == fingerprint)
+            for row in rows.dropLast() {
+                #expect(row.hasSuffix(":"), "width \(width): \(rows)")
+                #expect(row.count > width / 2, "width \(width): no row is cut short by more than half")
+            }
+        }
+        #expect(wrap("https://example.org/some/long/path", 16) == ["https://example.", "org/some/long/", "path"])
+        #expect(wrap("https://example.org/x", 16) == ["https://example.", "org/x"], "a slash in the first half does not count")
+        #expect(wrap("ab:cdefghijkl", 8) == ["ab:cdefg", "hijkl"], "a colon in the first half does not count")
+    }
+
     @Test func aCutThroughALongWordAvoidsTheForbiddenPlacesToo() {
         #expect(wrap("abcdefghij.", 10) == ["abcdefghi", "j."])
     }

@@ -64,9 +64,9 @@ import Testing
         #expect(
             (3...5).map { trimmed(narrow.frame, $0) } == [
                 "room local:",
-                "~/.local/share/chat-tui/rooms/local.json",
-                "l · /help lists the keys",
-            ], "wrapped, never cut, at any width")
+                "~/.local/share/chat-tui/rooms/",
+                "local.jsonl · /help lists the keys",
+            ], "wrapped, never cut, at any width; a path after one of its slashes")
         chat.state.apply(.received(Message(sender: "bob", text: "hi", time: chat.now)), now: chat.now)
         #expect(!(0..<6).contains { trimmed(chat.frame, $0).contains("room local:") }, "gone once a message is there")
         var history = Harness(columns: 80, rows: 8)
