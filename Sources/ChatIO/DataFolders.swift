@@ -58,4 +58,16 @@ public enum DataFolders {
             throw StorageError("cannot use \(path) as a folder", code: ENOTDIR)
         }
     }
+
+    /// The names in `folder`, but `.` and `..`, in no order.
+    public static func names(in folder: String) throws(StorageError) -> [String] {
+        guard let directory = opendir(folder) else { throw StorageError("cannot read \(folder)") }
+        defer { closedir(directory) }
+        var names: [String] = []
+        while let entry = readdir(directory) {
+            let name = withUnsafeBytes(of: entry.pointee.d_name) { String(cString: $0.bindMemory(to: CChar.self).baseAddress!) }
+            if name != "." && name != ".." { names.append(name) }
+        }
+        return names
+    }
 }

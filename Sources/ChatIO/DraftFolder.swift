@@ -61,7 +61,7 @@ public final class DraftFolder {
         var orphans: [(path: String, modified: Int)] = []
         var gone: Set<String> = []
         var leftovers: [(owner: String, name: String)] = []
-        for name in try Self.names(in: folder) {
+        for name in try DataFolders.names(in: folder) {
             if name.hasPrefix(".") {
                 // `.ID.draft.spare`, or a temporary file of `ID.draft`.
                 let hidden = name.dropFirst()
@@ -129,17 +129,5 @@ public final class DraftFolder {
         guard rename(aside, path + "/single-file.draft") == 0 else {
             throw StorageError("cannot move \(aside) to \(path)/single-file.draft")
         }
-    }
-
-    /// The names in `folder`.
-    private static func names(in folder: String) throws(StorageError) -> [String] {
-        guard let directory = opendir(folder) else { throw StorageError("cannot read \(folder)") }
-        defer { closedir(directory) }
-        var names: [String] = []
-        while let entry = readdir(directory) {
-            let name = withUnsafeBytes(of: entry.pointee.d_name) { String(cString: $0.bindMemory(to: CChar.self).baseAddress!) }
-            if name != "." && name != ".." { names.append(name) }
-        }
-        return names
     }
 }

@@ -81,6 +81,7 @@ enum Invocation: Equatable {
                 }
             }
         }
+        options.networks = Network.namedAsWritten(options.networks, environment: environment)
         // Each room once, in the order first given. Networks alone open no local room.
         if !rooms.isEmpty || !options.networks.isEmpty {
             options.rooms = rooms.reduce(into: []) { if !$0.contains($1) { $0.append($1) } }

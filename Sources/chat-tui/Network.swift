@@ -119,6 +119,39 @@ struct Network: Equatable {
         }
     }
 
+    /// `networks` as given, each started by address named as the network
+    /// written in a configuration file for the same server (host, port and
+    /// TLS alike) is, so its rooms, their history and its outbox are that
+    /// network's whichever way it is started; unless another network given
+    /// has that name. Only the name is taken: all else is the command line's.
+    static func namedAsWritten(_ networks: [Network], environment: [String: String]) -> [Network] {
+        var named = networks
+        for index in named.indices where named[index].file == nil {
+            guard let written = writtenName(for: named[index].address, environment: environment),
+                !named.contains(where: { $0.name == written })
+            else { continue }
+            named[index].name = written
+        }
+        return named
+    }
+
+    /// The name of the first network, in the order of their names, written
+    /// for the same server as `address`; a file that cannot be read is passed
+    /// over, as the user did not name it.
+    private static func writtenName(for address: IRCAddress, environment: [String: String]) -> String? {
+        let folder = DataFolders.configuration(environment: environment) + "/networks"
+        guard let names = try? DataFolders.names(in: folder) else { return nil }
+        for file in names.sorted() where file.hasSuffix(".conf") {
+            let name = String(file.dropLast(".conf".count))
+            guard Invocation.isNetworkName(name),
+                let settings = try? SettingsFile(contentsOf: folder + "/" + file),
+                let written = settings["address"].flatMap({ try? IRCAddress(url: $0.value) })
+            else { continue }
+            if written.isSameServer(as: address) { return name }
+        }
+        return nil
+    }
+
     /// `~/x` as the home folder's `x`.
     static func expandingHome(_ path: String, environment: [String: String]) -> String {
         guard path.hasPrefix("~/"), let home = environment["HOME"] else { return path }

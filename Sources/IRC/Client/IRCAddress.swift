@@ -78,6 +78,12 @@ public struct IRCAddress: Equatable, Sendable {
         self.init(host: String(host), port: port, tls: tls, channels: channels)
     }
 
+    /// True when `other` reaches the same server: the same host (in any
+    /// case), port and use of TLS, whatever channels each names.
+    public func isSameServer(as other: IRCAddress) -> Bool {
+        host.lowercased() == other.host.lowercased() && port == other.port && tls == other.tls
+    }
+
     /// The network's name for its room and its folder of room files: the host,
     /// with the port when it is not the default.
     public var name: String {

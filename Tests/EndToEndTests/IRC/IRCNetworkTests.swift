@@ -503,6 +503,33 @@ extension EndToEnd {
             try again.waitUntil("Up finds it among what the user sent") { screen, _ in screen.last == "said as alicia" }
         }
 
+        /// A network written in a file and the same server given by its
+        /// address are one network: one room label, one history.
+        @Test func aNetworkStartedByNameOrByAddressKeepsOneHistory() throws {
+            let server = try TestServer("inspircd")
+            let bob = try TestBot(nick: "bob", on: server, channels: ["#test"])
+            let config = try makeTemporaryFolder()
+            defer { try? FileManager.default.removeItem(atPath: config) }
+            try FileManager.default.createDirectory(atPath: config + "/chat-tui/networks", withIntermediateDirectories: true)
+            try "address = irc://127.0.0.1:\(server.plainPort)/#test\n"
+                .write(toFile: config + "/chat-tui/networks/lab.conf", atomically: true, encoding: .utf8)
+            let launcher = ["env", "XDG_CONFIG_HOME=\(config)"]
+            let byName = try TmuxSession(columns: 100, rows: 16, arguments: ["lab", "--nick", "alice"], launcher: launcher)
+            try byName.waitUntil("alice is in #test") { screen, _ in roomBar(screen).contains("[2:#test]") }
+            try byName.type("said on lab")
+            try byName.press("Enter")
+            try bob.waitUntil("bob has it") { _ in bob.messages(to: "#test") == ["said on lab"] }
+            try byName.press("C-c")
+            try byName.waitUntilExit(0, "Ctrl-C")
+
+            let byAddress = try TmuxSession(
+                columns: 100, rows: 16, arguments: ["irc://127.0.0.1:\(server.plainPort)/#test", "--nick", "alice"],
+                launcher: launcher, dataHome: byName.dataHome)
+            try byAddress.waitUntil("the network's room is labelled with its name, and #test's history is there") { screen, _ in
+                roomBar(screen).hasPrefix("── 1:lab (no TLS) ─ [2:#test]") && says(screen, "said on lab")
+            }
+        }
+
         /// The outbox is on disk before a message goes: where it cannot be
         /// written, the message is held and says why, and nothing is sent.
         @Test func aMessageWhoseOutboxCannotBeWrittenIsHeldAndSaysWhy() throws {
