@@ -266,14 +266,20 @@ public struct Room: Sendable {
         case .linkStatus(let status):
             linkStatus = status
         case .outboxRestored(let earlier):
-            for message in earlier {
+            let shown = earlier.map { message in
                 var shown = message
                 shown.isOwn = true
                 // Refused, or lost sight of, it says so again; on its way when chat-tui ended, that.
                 if shown.delivery.failureReason == nil { shown.delivery = .unconfirmed(Self.endedUnconfirmed) }
-                receive(shown, display: display)
-                _ = outbox.add(message, shownAs: messageID(at: messages.count - 1), delivery: shown.delivery)
+                return shown
             }
+            // Each at its time among the history read.
+            for (index, id) in timeline.restore(shown, display: display).enumerated() {
+                _ = outbox.add(earlier[index], shownAs: id, delivery: shown[index].delivery)
+                if let sent = SentHistory.recallText(shown[index]) { history.append(sent) }
+            }
+            pane.arrived(shown.count)
+            keepPaneInTimeline()
         case .completionNames(let nicks, let channels):
             members = nicks
             self.channels = channels

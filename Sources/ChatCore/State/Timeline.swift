@@ -118,6 +118,42 @@ struct Timeline: Sendable {
         if newerLeft { notesAfterNewest.append(message) } else { messages.append(message) }
     }
 
+    /// Adds the user's messages an earlier run left not sent or not
+    /// confirmed, each at its time among those held (after those of the
+    /// same time), and returns the id each is shown under, in their order.
+    /// All held are given new ids when one goes among them; it is done as
+    /// the room opens, before anything refers to them.
+    mutating func restore(_ restored: [Message], display: Display) -> [Int] {
+        let lastHeld = messages.isEmpty ? nil : messages[messages.count - 1].time
+        let inOrder = restored.allSatisfy { message in
+            guard let time = message.time, let lastHeld else { return true }
+            return time >= lastHeld
+        }
+        guard !inOrder, !newerLeft else {
+            return restored.map { message in
+                receive(message, display: display)
+                return messageID(at: messages.count - 1)
+            }
+        }
+        var merged = (0..<messages.count).map { messages[$0] }
+        var places: [Int] = []
+        for message in restored {
+            var place = merged.count
+            if let time = message.time {
+                while place > 0, let before = merged[place - 1].time, before > time { place -= 1 }
+            }
+            merged.insert(message, at: place)
+            places = places.map { $0 >= place ? $0 + 1 : $0 } + [place]
+            makeRoom(forSenderOf: message, display: display)
+        }
+        firstMessageID += messages.count
+        messages.removeAll()
+        messages.prepend(contentsOf: merged)
+        let ids = places.map(messageID(at:))
+        if let scrollbackLimit { forgetOldest(keeping: scrollbackLimit) }
+        return ids
+    }
+
     /// Adds older messages before the first held (`Event.history`);
     /// `reachedStart` when there are none before them.
     mutating func prepend(_ older: [Message], reachedStart: Bool, display: Display) {

@@ -116,6 +116,37 @@ import Testing
         #expect(!screen.contains { $0.contains("not sent: not confirmed") }, "\(screen)")
     }
 
+    /// What an earlier run left in the outbox is shown at its time among the
+    /// history read, not after it, and `/resend` and the answer to it still
+    /// reach the message shown.
+    @Test func anOutboxReadBackIsShownAtItsTimeAmongTheHistory() {
+        var state = ChatState(room: "#dev", nick: "alice", size: TerminalSize(columns: 80, rows: 12), sendRule: .showPending)
+        let at = { (seconds: Int64) in Timestamp(secondsSinceEpoch: self.now.secondsSinceEpoch + seconds) }
+        let history = [
+            Message(sender: "bob", text: "one", time: at(10)),
+            Message(sender: "bob", text: "three", time: at(30)),
+            Message(sender: "bob", text: "four", time: at(30)),
+        ]
+        state.apply(.history(history, reachedStart: true), now: now)
+        var left = Message(sender: "alice", text: "two", time: at(20), isOwn: true)
+        left.delivery = .failed("No such nick")
+        let late = Message(sender: "alice", text: "five", time: at(40), isOwn: true)
+        state.apply(.outboxRestored([late, left]), now: now)
+        #expect(state.messages.map(\.text) == ["one", "two", "three", "four", "five"])
+        #expect(state.messages[1].delivery == .failed("No such nick"))
+        #expect(state.messages[4].delivery == .unconfirmed(Room.endedUnconfirmed))
+        let shown = state.outbox.entries.map { $0.shownAs.flatMap(state.messageIndex(forID:)) }
+        #expect(shown == [4, 1], "each outbox entry knows where it is shown")
+
+        state.apply(.text("/resend"), now: now)
+        let resent = sends(in: state.apply(.key(.enter), now: now))
+        #expect(resent.map(\.message.text) == ["five", "two"])
+        #expect(state.messages.map(\.delivery)[1] == .pending)
+        state.apply(.delivered(resent[1].id, serverID: nil), now: now)
+        #expect(state.messages[1].delivery == .sent)
+        #expect(state.messages.map(\.text) == ["one", "two", "three", "four", "five"])
+    }
+
     /// `/discard` lets go of what was not sent or not confirmed: it leaves
     /// the outbox (and so the disk, and the next start), stays shown as not
     /// sent, and `/resend` no longer sends it.
