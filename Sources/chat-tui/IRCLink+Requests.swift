@@ -75,7 +75,7 @@ extension IRCLink {
             reason = Command.Problem.notInChannel(channel).description
         case .cannotCarry(let problem):
             // Refused here, with why, never dropped on the way.
-            reason = "IRC cannot carry it: \(problem)"
+            reason = NotSentReason.cannotCarry(problem: "\(problem)").text
         }
         guard let id else {
             // Not the user's typing (a `/msg`): said in the network's room.

@@ -32,7 +32,7 @@ extension IRCLink {
             }
             return events + networkRooms.completionNames(from: client)
         case .closed(let problem):
-            let unconfirmed = ended(at: now, unconfirmed: "the connection was lost before the server echoed it")
+            let unconfirmed = ended(at: now, unconfirmed: .connectionLost)
             let ending = schedule.closed(problem, quit: quitting, jitter: Double.random(in: 0..<1), at: now.monotonic)
             let notice: NetworkNotice
             if let seconds = ending.retryInSeconds {

@@ -202,7 +202,7 @@ final class IRCLink: Link {
         schedule.reconnectingNow()
         if session.isRegistered { wire.writeNow([client.quit(reason: "reconnecting")], lineLength: client.features.lineLength) }
         if wire.isOpen {
-            waiting += ended(at: now, unconfirmed: "the connection was closed (/reconnect) before the server echoed it")
+            waiting += ended(at: now, unconfirmed: .reconnected)
         }
         reconnect(at: now)
     }
@@ -213,10 +213,10 @@ final class IRCLink: Link {
     /// one that went out and was not echoed is marked not confirmed, for
     /// `/resend` (the server may have it: it is not sent again behind the
     /// user's back); older history asked for will not come.
-    func ended(at now: Moment, unconfirmed reason: String) -> [(event: Event, room: String?)] {
+    func ended(at now: Moment, unconfirmed reason: NotSentReason) -> [(event: Event, room: String?)] {
         let lost = session.connectionClosed(unwritten: wire.stopPacing())
         var events: [(event: Event, room: String?)] = lost.compactMap { entry in
-            entry.id.map { (.deliveryUnconfirmed(LocalID(value: $0), reason), entry.room) }
+            entry.id.map { (.deliveryUnconfirmed(LocalID(value: $0), reason.text), entry.room) }
         }
         for room in serverHistory.abandon() { events.append((.history([], reachedStart: false), room)) }
         return events
@@ -227,7 +227,7 @@ final class IRCLink: Link {
         switch effect {
         case .send(let id, let message):
             guard let target = target(of: room) else {
-                return [.deliveryFailed(id, "this room talks to the server: /quote LINE sends it a line")]
+                return [.deliveryFailed(id, NotSentReason.serverRoom.text)]
             }
             return say(message, to: target, room: room, id: id, at: now)
         case .request(let request):

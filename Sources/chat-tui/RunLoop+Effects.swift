@@ -23,7 +23,7 @@ extension RunLoop {
                 let problem = file.saveOutbox(session.rooms[index].outbox)
             {
                 _ = file.isNewOutboxProblem(problem)
-                feed(.deliveryFailed(id, "it could not be kept on disk first (\(problem.reason))"), to: target)
+                feed(.deliveryFailed(id, NotSentReason.outboxNotKept(reason: problem.reason).text), to: target)
                 return
             }
             let answers = carriedOut(roomEffect) ?? []

@@ -25,6 +25,20 @@ extension Notice {
     public var text: String { lines.joined(separator: " ") }
 }
 
+extension NotSentReason {
+    /// The reason in words, as a message's line under it says it.
+    public var text: String {
+        switch self {
+        case .connectionLost: "the connection was lost before the server echoed it"
+        case .reconnected: "the connection was closed (/reconnect) before the server echoed it"
+        case .outboxNotKept(let reason): "it could not be kept on disk first (\(reason))"
+        case .cannotCarry(let problem): "IRC cannot carry it: \(problem)"
+        case .ended: "chat-tui ended before the server confirmed it"
+        case .serverRoom: "this room talks to the server: /quote LINE sends it a line"
+        }
+    }
+}
+
 extension NetworkNotice {
     /// The notice in words, as the network's rooms (or its place in the room bar) say it.
     public var text: String {

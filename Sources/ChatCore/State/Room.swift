@@ -92,7 +92,7 @@ public struct Room: Sendable {
     let location: String?
 
     /// Why a message found in the outbox at start is not known to have arrived.
-    public static let endedUnconfirmed = "chat-tui ended before the server confirmed it"
+    public static let endedUnconfirmed = NotSentReason.ended.text
 
     public init(
         name: String, nick: String, display: Display, kind: RoomKind = .local, scrollbackLimit: Int? = nil,
