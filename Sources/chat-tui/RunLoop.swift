@@ -14,7 +14,11 @@ final class RunLoop {
     static let pourFrameSeconds = 0.04
 
     /// Every room and what it shows: every change of it goes through `feed`.
-    private(set) var session: Session
+    /// Read and changed several times a turn, by the loop alone and never
+    /// while it is being changed (`Session.apply` calls nothing back, and its
+    /// effects are carried out once it returns): its accesses are not checked
+    /// at run time.
+    @exclusivity(unchecked) private(set) var session: Session
     /// Every link, and what each room's files do for it.
     let roomLinks: RoomLinks
     let terminal: Terminal
@@ -26,8 +30,10 @@ final class RunLoop {
     private let stopSignals: StopSignals
     /// The clock as read for this turn of the loop; the only reads are here and at the end of each wait.
     private(set) var now: Moment
-    /// What each turn waits on, asked of the links.
-    var waits = TurnWaits()
+    /// What each turn waits on, asked of the links: a value changed in place
+    /// by its own methods, which call nothing back; its accesses are not
+    /// checked at run time.
+    @exclusivity(unchecked) var waits = TurnWaits()
     /// Where what the user sends is copied, when standard output is not a
     /// terminal; nil once it could not be written.
     var output = TranscriptOutput.standardOutput()
