@@ -76,10 +76,11 @@ extension IRCLink {
                     .map { ($0, entry.room) }
             }
             // What was said while the link was down is not here (unless the
-            // server gives its history, or plays it back): the rooms say so.
+            // server gives its history, or plays it back): the rooms say so,
+            // but those of channels the user is out of (kicked, refused).
             if let downFor, !client.offersHistory, !client.playsBack {
                 let gap = NetworkNotice.gap(seconds: downFor)
-                for label in networkRooms.all where label != serverRoom {
+                for label in networkRooms.all where label != serverRoom && isIn(label) {
                     sentNow.append((said(gap, in: label, at: now), label))
                 }
             }
@@ -149,6 +150,13 @@ extension IRCLink {
         case .closing(let reason):
             return quitting ? [] : [(.notice(.connectionLost(network: network, reason: reason)), nil)]
         }
+    }
+
+    /// False for the room of a channel the user is out of (kicked, or
+    /// refused, and not asked to join again); true for any other.
+    private func isIn(_ room: String) -> Bool {
+        guard let target = target(of: room), client.features.isChannel(target) else { return true }
+        return session.membership(of: target)?.isWanted ?? true
     }
 
     /// What arrived for a channel or private room, given to it once its

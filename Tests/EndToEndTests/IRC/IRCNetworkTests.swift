@@ -458,6 +458,32 @@ extension EndToEnd {
             _ = bob
         }
 
+        /// After a restart, the gap is said in the rooms of the channels the
+        /// user is in, not in one they were kicked from and did not join again.
+        @Test func theGapIsSaidOnlyWhereTheUserIsIn() throws {
+            let server = try TestServer("inspircd")
+            let bob = try TestBot(nick: "bob", on: server, channels: ["#test"])  // first in #test: its op
+            let alice = try aliceInTest(on: server, columns: 100, rows: 16)
+            try alice.type("/join b")
+            try alice.press("Enter")
+            try alice.waitUntil("#b is joined") { screen, _ in roomBar(screen).contains("[3:#b]") }
+            try bob.send("KICK #test alice :behave")
+            try waitFor("the kick is in #test's file") {
+                (try? String(contentsOfFile: roomFolder(alice, "127.0.0.1:\(server.plainPort)") + "#test.jsonl", encoding: .utf8))?
+                    .contains("you were kicked") == true
+            }
+            server.send(SIGKILL)
+            try alice.waitUntil("the link is down") { screen, _ in roomBar(screen).contains("reconnecting in ") }
+            try server.restart()
+            let folder = roomFolder(alice, "127.0.0.1:\(server.plainPort)")
+            try waitFor("the gap is said in #b", timeout: 40) {
+                (try? String(contentsOfFile: folder + "#b.jsonl", encoding: .utf8))?.contains("the link was down") == true
+            }
+            let test = try String(contentsOfFile: folder + "#test.jsonl", encoding: .utf8)
+            #expect(!test.contains("the link was down"), "not in #test, which alice is out of")
+            _ = bob
+        }
+
         /// `/reconnect` while a message awaits its echo: the message cannot
         /// stay pending for ever, as its echo will never come on the old
         /// connection. It is marked not confirmed, and the server had it once.
