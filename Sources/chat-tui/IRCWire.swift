@@ -87,8 +87,8 @@ final class IRCWire {
         return happenings
     }
 
-    /// The complete lines in `bytes` with what came before, and how many
-    /// overlong lines were dropped in all.
+    /// The complete lines in `bytes` with what came before; an overlong line
+    /// is dropped and counted in `droppedLines`.
     func lines(adding bytes: [UInt8]) -> [[UInt8]] {
         lines.lines(adding: bytes)
     }

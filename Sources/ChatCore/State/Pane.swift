@@ -13,9 +13,6 @@ struct Pane: Sendable {
     /// True while the draft is folded to one row for reading back.
     var isDraftFolded: Bool { scrolledTo != nil && !typedWhileScrolled }
 
-    /// True while the pane is scrolled back.
-    var isReadingBack: Bool { scrolledTo != nil }
-
     /// Follows the newest message again.
     mutating func returnToNewest() {
         scrolledTo = nil

@@ -70,11 +70,6 @@ struct Timeline: Sendable {
         return messages.indices.contains(index) ? index : nil
     }
 
-    /// True when a message held, or shown since the room opened, has the server id `id`.
-    func holds(serverID id: String) -> Bool {
-        serverIDs.contains(id)
-    }
-
     /// Notes the server id of a message about to be received; false when a
     /// message with it is held already (history or a bouncer's playback
     /// given again), which is then not shown twice.
@@ -82,9 +77,6 @@ struct Timeline: Sendable {
         guard let id = message.serverID else { return true }
         return serverIDs.insert(id).inserted
     }
-
-    /// The id the next message added will have.
-    var nextMessageID: Int { messageID(at: messages.count) }
 
     // MARK: Adding
 
