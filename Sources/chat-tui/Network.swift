@@ -53,7 +53,12 @@ struct Network: Equatable {
 
     /// Where the network `name` is written: `$XDG_CONFIG_HOME/chat-tui/networks/NAME.conf`.
     static func path(of name: String, environment: [String: String]) -> String {
-        DataFolders.configuration(environment: environment) + "/networks/\(name).conf"
+        folder(environment: environment) + "/\(name).conf"
+    }
+
+    /// Where networks are written: `$XDG_CONFIG_HOME/chat-tui/networks`.
+    static func folder(environment: [String: String]) -> String {
+        DataFolders.configuration(environment: environment) + "/networks"
     }
 
     /// The network written in its configuration file under `name`.
@@ -139,7 +144,7 @@ struct Network: Equatable {
     /// for the same server as `address`; a file that cannot be read is passed
     /// over, as the user did not name it.
     private static func writtenName(for address: IRCAddress, environment: [String: String]) -> String? {
-        let folder = DataFolders.configuration(environment: environment) + "/networks"
+        let folder = folder(environment: environment)
         guard let names = try? DataFolders.names(in: folder) else { return nil }
         for file in names.sorted() where file.hasSuffix(".conf") {
             let name = String(file.dropLast(".conf".count))
